@@ -1,0 +1,37 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+let package = Package(
+    name: "MetaController",
+    platforms: [
+        .iOS(.v16), .macOS(.v13), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1),
+    ],
+    products: [
+        .library(name: "MetaController", targets: ["MetaController"]),
+        .library(name: "MetaControllerTesting", targets: ["MetaControllerTesting"]),
+        .executable(name: "metacontroller-demo", targets: ["MetaControllerDemo"]),
+    ],
+    // The root package has no dependencies, now or later. Comparisons with
+    // other libraries live in the separate package under Benchmarks/.
+    dependencies: [],
+    targets: [
+        .target(name: "MetaController"),
+        .target(name: "MetaControllerTesting", dependencies: ["MetaController"]),
+        .executableTarget(name: "MetaControllerDemo", dependencies: ["MetaController"]),
+        .testTarget(
+            name: "MetaControllerTests",
+            dependencies: ["MetaController", "MetaControllerTesting"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)
+
+for target in package.targets {
+    var settings = target.swiftSettings ?? []
+    settings.append(contentsOf: [
+        .enableUpcomingFeature("ExistentialAny"),
+        .enableUpcomingFeature("InternalImportsByDefault"),
+        .enableUpcomingFeature("MemberImportVisibility"),
+    ])
+    target.swiftSettings = settings
+}

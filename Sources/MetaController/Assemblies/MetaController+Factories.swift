@@ -1,0 +1,207 @@
+extension MetaController {
+    /// Registers a factory that makes a new `Product` every time one is requested.
+    ///
+    /// Use factories for objects made at run time, such as the screen a tap
+    /// opens. The factory receives the MetaController that
+    /// ``make(_:name:)`` was called on (this one or a child), and a product
+    /// that is a ``MetaControllerConsumer`` without a MetaController receives it
+    /// too. Registering again under the same type and name replaces the factory.
+    ///
+    /// ```swift
+    /// metaController.register(SettingsScreen.self) { _ in SettingsScreen() }
+    /// metaController.register(SettingsScreen.self, name: "compact") { _ in CompactSettingsScreen() }
+    /// let screen = try metaController.make(SettingsScreen.self, name: "compact")
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The type to register, often a protocol or a base class.
+    ///   - name: A name that tells variants of one type apart, such as the arms of an A/B test.
+    ///   - factory: Makes the product. It runs outside every lock, so it may call ``make(_:name:)``.
+    public func register<Product>(
+        _ type: Product.Type = Product.self,
+        name: String? = nil,
+        factory: @escaping @Sendable (MetaController) throws -> Product
+    ) {
+        store(PerRequestFactory<Void, Product> { metaController, _ in try factory(metaController) },
+              for: FactoryKey(type, Void.self, name: name))
+    }
+
+    /// Registers a factory that makes a new `Product` from an argument every time one is requested.
+    ///
+    /// ```swift
+    /// metaController.register(DetailScreen.self, argument: Item.self) { _, item in
+    ///     DetailScreen(item: item)
+    /// }
+    /// let detail = try metaController.make(DetailScreen.self, argument: item)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The type to register.
+    ///   - name: A name that tells variants of one type apart.
+    ///   - argument: The type of the argument ``make(_:name:argument:)`` passes.
+    ///   - factory: Makes the product from the requesting MetaController and the argument.
+    public func register<Product, Argument>(
+        _ type: Product.Type = Product.self,
+        name: String? = nil,
+        argument: Argument.Type,
+        factory: @escaping @Sendable (MetaController, Argument) throws -> Product
+    ) {
+        store(PerRequestFactory(build: factory), for: FactoryKey(type, argument, name: name))
+    }
+
+    /// Registers a main-actor factory, for screens and other `@MainActor` types made at run time.
+    ///
+    /// Mark the closure `@MainActor` to choose this variant. The product is
+    /// made on the main actor; requesting it from code that is not isolated to
+    /// the main actor throws
+    /// ``MetaControllerError/Code/notOnMainActor`` rather than touching a
+    /// main-actor type from the wrong thread.
+    ///
+    /// ```swift
+    /// metaController.register(SettingsViewController.self) { @MainActor _ in
+    ///     SettingsViewController()
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The type to register.
+    ///   - name: A name that tells variants of one type apart.
+    ///   - factory: Makes the product on the main actor.
+    public func register<Product: Sendable>(
+        _ type: Product.Type = Product.self,
+        name: String? = nil,
+        factory: @escaping @MainActor @Sendable (MetaController) throws -> Product
+    ) {
+        let key = FactoryKey(type, Void.self, name: name)
+        store(MainActorFactory<Void, Product>(key: key) { metaController, _ in try factory(metaController) }, for: key)
+    }
+
+    /// Registers a main-actor factory that makes a product from an argument.
+    ///
+    /// Mark the closure `@MainActor` to choose this variant:
+    ///
+    /// ```swift
+    /// metaController.register(DetailViewController.self, argument: Item.self) { @MainActor _, item in
+    ///     DetailViewController(item: item)
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The type to register.
+    ///   - name: A name that tells variants of one type apart.
+    ///   - argument: The type of the argument ``make(_:name:argument:)`` passes.
+    ///   - factory: Makes the product on the main actor.
+    public func register<Product: Sendable, Argument: Sendable>(
+        _ type: Product.Type = Product.self,
+        name: String? = nil,
+        argument: Argument.Type,
+        factory: @escaping @MainActor @Sendable (MetaController, Argument) throws -> Product
+    ) {
+        let key = FactoryKey(type, argument, name: name)
+        store(MainActorFactory(key: key, build: factory), for: key)
+    }
+
+    /// Registers a factory whose product is made once, on first request, and
+    /// shared by every later request.
+    ///
+    /// The shared product is made with this MetaController (not with a child
+    /// that requests it), so one child's overrides never leak into what the
+    /// others share. Concurrent first requests still make it once.
+    ///
+    /// ```swift
+    /// metaController.registerShared(ImageCache.self) { _ in ImageCache(limit: 100) }
+    /// try metaController.make(ImageCache.self) === metaController.make(ImageCache.self)   // true
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The type to register.
+    ///   - name: A name that tells variants of one type apart.
+    ///   - factory: Makes the product, once.
+    public func registerShared<Product: Sendable>(
+        _ type: Product.Type = Product.self,
+        name: String? = nil,
+        factory: @escaping @Sendable (MetaController) throws -> Product
+    ) {
+        store(SharedFactory(build: factory), for: FactoryKey(type, Void.self, name: name))
+    }
+
+    /// Makes a `Product` with the factory registered for it here or in a parent.
+    ///
+    /// ```swift
+    /// let settings = try metaController.make(SettingsScreen.self)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The registered type.
+    ///   - name: The variant's name, or `nil` for the unnamed one.
+    ///   - isolation: The caller's actor; leave the default. Main-actor factories need the main actor.
+    /// - Returns: A new product, or the shared one for ``registerShared(_:name:factory:)``.
+    /// - Throws: ``MetaControllerError`` when no factory is registered
+    ///   (``MetaControllerError/Code/missingFactory``), factories request each
+    ///   other in a circle (``MetaControllerError/Code/circularFactories``) or a
+    ///   main-actor factory is asked from outside the main actor
+    ///   (``MetaControllerError/Code/notOnMainActor``); otherwise whatever the
+    ///   factory throws.
+    public func make<Product>(
+        _ type: Product.Type = Product.self,
+        name: String? = nil,
+        isolation: isolated (any Actor)? = #isolation
+    ) throws -> Product {
+        try make(type, name: name, argument: (), isolation: isolation)
+    }
+
+    /// Makes a `Product` from `argument` with the factory registered for it here or in a parent.
+    ///
+    /// ```swift
+    /// let detail = try metaController.make(DetailScreen.self, argument: item)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The registered type.
+    ///   - name: The variant's name, or `nil` for the unnamed one.
+    ///   - argument: Passed to the factory.
+    ///   - isolation: The caller's actor; leave the default. Main-actor factories need the main actor.
+    /// - Returns: A new product.
+    /// - Throws: ``MetaControllerError`` when no factory takes this argument
+    ///   type, factories request each other in a circle, or a main-actor
+    ///   factory is asked from outside the main actor; otherwise whatever the factory
+    ///   throws.
+    public func make<Product, Argument>(
+        _ type: Product.Type = Product.self,
+        name: String? = nil,
+        argument: Argument,
+        isolation: isolated (any Actor)? = #isolation
+    ) throws -> Product {
+        let key = FactoryKey(type, Argument.self, name: name)
+        guard let (owner, registration) = registration(for: key, as: (any FactoryRegistration<Argument, Product>).self)
+        else { throw MetaControllerError.missingFactory(key) }
+        let path = FactoryConstruction.path
+        if path.contains(key) { throw MetaControllerError.circularFactories(path + [key]) }
+        return try FactoryConstruction.$path.withValue(path + [key]) {
+            try registration.product(
+                owner: owner, requester: self, argument: argument,
+                onMainActor: isolation.map { $0 === MainActor.shared } ?? false)
+        }
+    }
+
+    private func store(_ registration: some FactoryRegistration, for key: FactoryKey) {
+        // The replaced registration (and a shared product it made) is released outside the lock.
+        let replaced = state.withLock { $0.factories.updateValue(registration, forKey: key) }
+        withExtendedLifetime(replaced) {}
+    }
+
+    /// The registration for `key` and the MetaController it is registered in,
+    /// looking here first and then up the parents.
+    private func registration<Registration>(
+        for key: FactoryKey, as type: Registration.Type
+    ) -> (MetaController, Registration)? {
+        var current: MetaController? = self
+        while let metaController = current {
+            if let found = metaController.state.withLock({ $0.factories[key] }) as? Registration {
+                return (metaController, found)
+            }
+            current = metaController.parent
+        }
+        return nil
+    }
+}

@@ -1,0 +1,69 @@
+extension MetaControllerConsumer {
+    /// Logs a debug message through the MetaController's log controller.
+    ///
+    /// The entry carries the caller's file, function and line, and renders as
+    /// one line:
+    ///
+    /// ```swift
+    /// debugLog("Bazinga!")
+    /// // LocationController.swift (line 34): updateLocation(): Bazinga!
+    /// ```
+    ///
+    /// The message is evaluated only when it will be logged: not when there is
+    /// no MetaController or log controller, and not when the log controller
+    /// does not keep `.debug` (``LogController/isLogging(_:)``).
+    ///
+    /// - Parameters:
+    ///   - message: The message, evaluated only if it is logged.
+    ///   - file: The caller's file; leave the default.
+    ///   - function: The caller's function; leave the default.
+    ///   - line: The caller's line; leave the default.
+    public func debugLog(
+        _ message: @autoclosure () -> String,
+        file: String = #fileID, function: String = #function, line: UInt = #line
+    ) {
+        metaController?.log(.debug, message(), file: file, function: function, line: line)
+    }
+
+    /// Logs an informational message through the MetaController's log controller.
+    ///
+    /// Behaves as ``debugLog(_:file:function:line:)`` at the `.info` level.
+    public func infoLog(
+        _ message: @autoclosure () -> String,
+        file: String = #fileID, function: String = #function, line: UInt = #line
+    ) {
+        metaController?.log(.info, message(), file: file, function: function, line: line)
+    }
+
+    /// Logs a warning through the MetaController's log controller.
+    ///
+    /// Behaves as ``debugLog(_:file:function:line:)`` at the `.warning` level.
+    public func warningLog(
+        _ message: @autoclosure () -> String,
+        file: String = #fileID, function: String = #function, line: UInt = #line
+    ) {
+        metaController?.log(.warning, message(), file: file, function: function, line: line)
+    }
+
+    /// Logs an error through the MetaController's log controller.
+    ///
+    /// Behaves as ``debugLog(_:file:function:line:)`` at the `.error` level.
+    public func errorLog(
+        _ message: @autoclosure () -> String,
+        file: String = #fileID, function: String = #function, line: UInt = #line
+    ) {
+        metaController?.log(.error, message(), file: file, function: function, line: line)
+    }
+}
+
+extension MetaController {
+    /// Sends one entry to the log controller, building the message only when
+    /// the log controller keeps `level`.
+    func log(
+        _ level: LogLevel, _ message: @autoclosure () -> String,
+        file: String, function: String, line: UInt
+    ) {
+        guard let logController, logController.isLogging(level) else { return }
+        logController.log(LogEntry(level: level, message: message(), file: file, function: function, line: line))
+    }
+}

@@ -1,0 +1,186 @@
+/// One object that holds an app's controllers and is handed down its object tree.
+///
+/// Build it once at launch, fill its slots, and pass it to the root of the
+/// object tree. Every object that adopts ``MetaControllerConsumer`` reaches the
+/// controllers through short accessors (`apiController`, `logController`, ...)
+/// and passes the MetaController on to the objects it creates.
+///
+/// ```swift
+/// let metaController = MetaController()
+/// metaController.logController = AppLogController()
+/// metaController.apiController = AppApiController()
+/// metaController.passMetaController(to: rootScreen)
+/// ```
+///
+/// ## The push on set
+///
+/// Setting a slot hands the MetaController to the new controller when that
+/// controller is a ``MetaControllerConsumer``, so controllers reach each other:
+/// an API controller logs through the log controller. Controllers should hold
+/// their MetaController weakly (``WeakMetaControllerReference``) so that the
+/// MetaController and its controllers do not keep each other alive.
+///
+/// ## Custom controllers
+///
+/// Apps add their own slots with a ``MetaControllerKey`` and
+/// ``subscript(_:)``; see the Custom controllers article.
+///
+/// ## Scoped overrides
+///
+/// A MetaController made with ``init(parent:)`` answers from its own slots
+/// and falls back to its parent for the rest, which it never changes.
+///
+/// ## Concurrency
+///
+/// A MetaController is `Sendable`: its slots can be read and set from any
+/// thread. Controllers are called outside its lock, so a controller may read or
+/// set slots from inside its own code.
+public final class MetaController: Sendable {
+    /// The MetaController this one falls back to for slots, custom controllers
+    /// and factories it does not have itself; `nil` for a root MetaController.
+    public let parent: MetaController?
+
+    let state: Lock<State>
+
+    /// Creates an empty MetaController: every slot is `nil` until set.
+    public init() {
+        parent = nil
+        state = Lock(State())
+    }
+
+    /// Creates a MetaController that replaces some of `parent`'s controllers
+    /// and falls back to `parent` for the rest.
+    ///
+    /// Reading a slot that is `nil` here reads the parent's. Setting a slot
+    /// here never changes the parent, so a subtree, an A/B variant or a test
+    /// can start from the production setup and swap one controller:
+    ///
+    /// ```swift
+    /// let testing = MetaController(parent: production)
+    /// testing.apiController = FakeApiController()
+    /// testing.logController === production.logController   // true
+    /// ```
+    ///
+    /// Controllers set here receive this MetaController; the parent's
+    /// controllers keep talking to the parent's controllers.
+    ///
+    /// - Parameter parent: The MetaController to fall back to. The child keeps it alive.
+    public init(parent: MetaController) {
+        self.parent = parent
+        state = Lock(State())
+    }
+
+    // MARK: - Built-in slots
+
+    /// The controller that keeps track of the device's location.
+    ///
+    /// Setting it hands this MetaController to the new controller when it is a consumer.
+    public var locationController: (any LocationController)? {
+        get { read(\.location) ?? parent?.locationController }
+        set { write(\.location, newValue) }
+    }
+
+    /// The controller that takes log entries; the logging shortcuts of every consumer go through it.
+    ///
+    /// Setting it hands this MetaController to the new controller when it is a consumer.
+    public var logController: (any LogController)? {
+        get { read(\.log) ?? parent?.logController }
+        set { write(\.log, newValue) }
+    }
+
+    /// The controller that talks to the app's server.
+    ///
+    /// Setting it hands this MetaController to the new controller when it is a consumer.
+    public var apiController: (any ApiController)? {
+        get { read(\.api) ?? parent?.apiController }
+        set { write(\.api, newValue) }
+    }
+
+    /// The controller that stores the app's data.
+    ///
+    /// Setting it hands this MetaController to the new controller when it is a consumer.
+    public var dataController: (any DataController)? {
+        get { read(\.data) ?? parent?.dataController }
+        set { write(\.data, newValue) }
+    }
+
+    /// The controller that receives and interprets push notifications.
+    ///
+    /// Setting it hands this MetaController to the new controller when it is a consumer.
+    public var notificationController: (any NotificationController)? {
+        get { read(\.notification) ?? parent?.notificationController }
+        set { write(\.notification, newValue) }
+    }
+
+    // MARK: - Custom slots
+
+    /// The app-defined controller stored under `key`, or `nil` when there is none
+    /// here or in the parent.
+    ///
+    /// Setting a value hands this MetaController to it when it is a consumer,
+    /// as the built-in slots do; setting `nil` removes it from this MetaController
+    /// (a parent's value shows through again). Wrap the subscript in a typed
+    /// property so that call sites read like the built-in slots:
+    ///
+    /// ```swift
+    /// enum UserControllerKey: MetaControllerKey {
+    ///     typealias Value = any UserController
+    /// }
+    /// extension MetaController {
+    ///     var userController: (any UserController)? {
+    ///         get { self[UserControllerKey.self] }
+    ///         set { self[UserControllerKey.self] = newValue }
+    ///     }
+    /// }
+    /// ```
+    public subscript<Key: MetaControllerKey>(key: Key.Type) -> Key.Value? {
+        get {
+            let id = ObjectIdentifier(key)
+            if let value = state.withLock({ $0.custom[id] }) as? Key.Value { return value }
+            return parent?[key]
+        }
+        set {
+            let id = ObjectIdentifier(key)
+            state.withLock { $0.custom[id] = newValue }
+            if let newValue { push(to: newValue) }
+        }
+    }
+
+    // MARK: - Storage
+
+    struct State: Sendable {
+        var location: (any LocationController)?
+        var log: (any LogController)?
+        var api: (any ApiController)?
+        var data: (any DataController)?
+        var notification: (any NotificationController)?
+        var custom: [ObjectIdentifier: any Sendable] = [:]
+        var factories: [FactoryKey: any Sendable] = [:]
+    }
+
+    @inline(__always)
+    private func read<Value>(_ slot: KeyPath<State, Value?>) -> Value? {
+        state.withLock { $0[keyPath: slot] }
+    }
+
+    private func write<Value>(_ slot: WritableKeyPath<State, Value?>, _ value: Value?) {
+        // The old value is released after the lock is, so its deinit may use
+        // this MetaController.
+        let old = state.withLock { state in
+            let old = state[keyPath: slot]
+            state[keyPath: slot] = value
+            return old
+        }
+        withExtendedLifetime(old) {}
+        if let value { push(to: value) }
+    }
+
+    /// The `didSet` push: hands this MetaController to a controller that was
+    /// just put in a slot. A controller that already holds another
+    /// MetaController keeps it and the push warns (see ``passMetaController(to:replacingExisting:file:function:line:)``).
+    private func push(to controller: Any) {
+        guard let consumer = controller as? any MetaControllerConsumer else { return }
+        deliver(to: consumer, replacingExisting: false, checkRequirements: false,
+                file: #fileID, function: #function, line: #line)
+    }
+}

@@ -1,0 +1,54 @@
+extension MetaController {
+    /// Whether this MetaController, or one of its parents, fills `slot`.
+    ///
+    /// ```swift
+    /// metaController.contains(.api)   // false until apiController is set
+    /// ```
+    public func contains(_ slot: MetaControllerSlot) -> Bool {
+        let here = state.withLock { state in
+            switch slot.storage {
+            case .location: state.location != nil
+            case .log: state.log != nil
+            case .api: state.api != nil
+            case .data: state.data != nil
+            case .notification: state.notification != nil
+            case .custom(let id): state.custom[id] != nil
+            }
+        }
+        return here || (parent?.contains(slot) ?? false)
+    }
+
+    /// Checks what the consumers under `root` require against what this
+    /// MetaController provides.
+    ///
+    /// Walks `root` and its children as
+    /// ``passMetaController(to:replacingExisting:file:function:line:)`` does
+    /// (a single consumer is a hierarchy of one) and reports every consumer
+    /// found: its type, whether it holds this MetaController, and which of its
+    /// ``MetaControllerConsumer/requiredControllers`` this MetaController lacks.
+    /// The audit changes nothing and never crashes on a missing controller.
+    ///
+    /// ```swift
+    /// let audit = metaController.audit(rootScreen)
+    /// if !audit.isSatisfied { print(audit) }
+    /// // CheckoutScreen requires apiController, which this MetaController lacks
+    /// ```
+    ///
+    /// - Parameter root: The object to start from; `nil` gives an empty audit.
+    /// - Returns: One report per consumer, in the order the walk met them.
+    public func audit(_ root: AnyObject?) -> MetaControllerAudit {
+        var consumers: [MetaControllerAudit.ConsumerReport] = []
+        if let root {
+            walk(from: root) { node in
+                guard let consumer = node as? any MetaControllerConsumer else { return true }
+                consumers.append(
+                    MetaControllerAudit.ConsumerReport(
+                        typeName: typeName(of: consumer),
+                        holdsThisMetaController: consumer.metaController === self,
+                        missingControllers: missingControllers(for: consumer)))
+                return true
+            }
+        }
+        return MetaControllerAudit(consumers: consumers)
+    }
+}

@@ -1,0 +1,17 @@
+/// `swift run metacontroller-demo`: what an iOS app does at launch, on the command line.
+///
+/// An app-delegate-like object builds the MetaController, hands it to the
+/// root screen, and the screens pass it down through a tab bar, a navigation
+/// stack, a segue-like transition and a screen made at run time by a factory.
+/// Every screen logs through the shortcuts; the demo ends with a summary of
+/// who received the MetaController and what the audit found.
+@main
+struct MetaControllerDemo {
+    @MainActor
+    static func main() {
+        let app = AppDelegate()
+        app.didFinishLaunching()
+        app.simulateUserSession()
+        app.printSummary()
+    }
+}

@@ -1,0 +1,39 @@
+import MetaController
+
+/// The first tab: loads the feed through the API controller and opens an item
+/// with a segue-like transition.
+@MainActor
+final class FeedScreen: @MainActor MetaControllerConsumer {
+    static let requiredControllers: [MetaControllerSlot] = [.api, .log]
+
+    var metaController: MetaController?
+    private var items: [FeedItem] = []
+    weak var host: TabBarScreen?
+
+    func viewDidAppear() {
+        // ApiController has no operations of its own yet, so the app reaches its own type.
+        items = (apiController as? DemoApiController)?.fetchFeed() ?? []
+        infoLog("showing \(items.count) items")
+    }
+
+    func didSelectItem(at index: Int) {
+        guard items.indices.contains(index) else {
+            warningLog("no item at \(index)")
+            return
+        }
+        // The "storyboard" makes the destination: a detail screen inside its own navigation stack.
+        let segue = Segue(identifier: "showDetail", destination: NavigationStack(root: DetailScreen()))
+        prepare(for: segue, item: items[index])
+    }
+
+    /// As in `prepare(for:sender:)`: the destination's class is not needed to
+    /// hand it the MetaController; the navigation stack is unwrapped by the walk.
+    func prepare(for segue: Segue, item: FeedItem) {
+        passMetaController(to: segue.destination)
+        guard let stack = segue.destination as? NavigationStack else { return }
+        stack.detail?.item = item
+        debugLog("performing \(segue.identifier) for item \(item.id)")
+        host?.present(stack)
+        stack.detail?.viewDidAppear()
+    }
+}

@@ -1,0 +1,66 @@
+public import MetaController
+
+/// A log controller for tests that records every entry it is given.
+///
+/// Assert on ``entries`` (or ``messages``) after the code under test has run.
+/// ``minimumLevel`` makes it refuse lower levels, which lets a test check that a
+/// disabled level does not even build its message.
+///
+/// ```swift
+/// let log = FakeLogController()
+/// let metaController = MetaController()
+/// metaController.logController = log
+/// screen.metaController = metaController
+/// screen.refresh()
+/// #expect(log.messages == ["refreshing"])
+/// ```
+///
+/// It is safe to log to from many threads at once.
+public final class FakeLogController: LogController, MetaControllerConsumer {
+    private struct State: Sendable {
+        var entries: [LogEntry] = []
+        var minimumLevel: LogLevel = .trace
+    }
+
+    private let state = Lock(State())
+    private let reference = WeakMetaControllerReference()
+
+    /// Creates a fake that keeps every level.
+    public init() {}
+
+    /// The MetaController this fake was put in, held weakly.
+    public var metaController: MetaController? {
+        get { reference.metaController }
+        set { reference.metaController = newValue }
+    }
+
+    /// The lowest level kept; `.trace` (everything) by default.
+    public var minimumLevel: LogLevel {
+        get { state.withLock { $0.minimumLevel } }
+        set { state.withLock { $0.minimumLevel = newValue } }
+    }
+
+    /// Every entry logged, oldest first.
+    public var entries: [LogEntry] { state.withLock { $0.entries } }
+
+    /// The messages of ``entries``, oldest first.
+    public var messages: [String] { entries.map(\.message) }
+
+    /// Forgets every entry logged so far.
+    public func removeAllEntries() {
+        state.withLock { $0.entries.removeAll() }
+    }
+
+    /// Whether `level` is at or above ``minimumLevel``.
+    public func isLogging(_ level: LogLevel) -> Bool {
+        level >= minimumLevel
+    }
+
+    /// Records `entry` when its level is kept.
+    public func log(_ entry: LogEntry) {
+        state.withLock { state in
+            guard entry.level >= state.minimumLevel else { return }
+            state.entries.append(entry)
+        }
+    }
+}

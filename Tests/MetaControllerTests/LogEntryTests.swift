@@ -1,0 +1,36 @@
+import Foundation
+import MetaController
+import Testing
+
+struct LogEntryTests {
+    @Test func descriptionIsTheOriginalLine() {
+        let entry = LogEntry(
+            level: .debug, message: "Bazinga!", file: "MyApp/LocationController.swift",
+            function: "updateLocation()", line: 34)
+        #expect(entry.description == "LocationController.swift (line 34): updateLocation(): Bazinga!")
+    }
+
+    @Test(arguments: [
+        ("LocationController.swift", "LocationController.swift"),
+        ("MyApp/LocationController.swift", "LocationController.swift"),
+        ("/Users/me/MyApp/Sources/Screens/LocationController.swift", "LocationController.swift"),
+        (#"C:\src\LocationController.swift"#, "LocationController.swift"),
+        ("", ""),
+        ("Folder/", ""),
+    ])
+    func fileNameDropsModuleAndFolders(file: String, name: String) {
+        let entry = LogEntry(level: .info, message: "m", file: file, function: "f()", line: 1)
+        #expect(entry.fileName == name)
+    }
+
+    @Test func keepsEveryField() {
+        let date = Date(timeIntervalSince1970: 1_000)
+        let entry = LogEntry(level: .error, message: "boom", file: "A/B.swift", function: "run()", line: 7, date: date)
+        #expect(entry.level == .error)
+        #expect(entry.message == "boom")
+        #expect(entry.file == "A/B.swift")
+        #expect(entry.function == "run()")
+        #expect(entry.line == 7)
+        #expect(entry.date == date)
+    }
+}

@@ -1,0 +1,132 @@
+import MetaController
+import MetaControllerTesting
+import Testing
+
+@MainActor
+final class MainActorScreen: @MainActor MetaControllerConsumer {
+    static let requiredControllers: [MetaControllerSlot] = [.log]
+    var metaController: MetaController?
+    var title = "Main"
+
+    func appear() { infoLog("\(title) appeared") }
+}
+
+struct MetaControllerConsumerTests {
+    @Test func accessorsReadTheMetaControllersSlots() {
+        let metaController = MetaController.withFakes()
+        let user = TestUserController()
+        metaController.userController = user
+        let screen = Screen()
+        screen.metaController = metaController
+        #expect(screen.locationController === metaController.locationController)
+        #expect(screen.logController === metaController.logController)
+        #expect(screen.apiController === metaController.apiController)
+        #expect(screen.dataController === metaController.dataController)
+        #expect(screen.notificationController === metaController.notificationController)
+        #expect(screen.userController === user)
+    }
+
+    @Test func accessorsAreNilWithoutAMetaControllerOrController() {
+        let screen = Screen()
+        #expect(screen.apiController == nil)
+        #expect(screen.logController == nil)
+        #expect(screen.userController == nil)
+        screen.metaController = MetaController()
+        #expect(screen.apiController == nil)
+        #expect(screen.locationController == nil)
+    }
+
+    @Test func debugLogWritesTheExactLineWithTheCallersFileFunctionAndLine() throws {
+        let metaController = MetaController.withFakes()
+        let updater = LocationUpdater()
+        updater.metaController = metaController
+        updater.updateLocation()
+        let entry = try #require(metaController.fakeLogController?.entries.first)
+        #expect(entry.level == .debug)
+        #expect(entry.file == "MetaControllerTests/TestConsumers.swift")
+        #expect(entry.description == "TestConsumers.swift (line \(updater.lastLine)): updateLocation(): Bazinga!")
+    }
+
+    @Test func eachShortcutLogsAtItsLevel() throws {
+        let metaController = MetaController.withFakes()
+        let screen = Screen()
+        screen.metaController = metaController
+        screen.debugLog("d")
+        screen.infoLog("i")
+        screen.warningLog("w")
+        let line: UInt = #line; screen.errorLog("e")
+        let entries = try #require(metaController.fakeLogController?.entries)
+        #expect(entries.map(\.level) == [.debug, .info, .warning, .error])
+        #expect(entries.map(\.message) == ["d", "i", "w", "e"])
+        #expect(entries.last?.line == line)
+        #expect(entries.last?.function == "eachShortcutLogsAtItsLevel()")
+        #expect(entries.last?.fileName == "MetaControllerConsumerTests.swift")
+    }
+
+    @Test func messageIsNotEvaluatedWhenNothingWillLogIt() {
+        let evaluations = Counter()
+        func message() -> String {
+            evaluations.increment()
+            return "expensive"
+        }
+        let screen = Screen()
+        screen.debugLog(message())                      // no MetaController
+        screen.metaController = MetaController()
+        screen.debugLog(message())                      // no log controller
+        let metaController = MetaController.withFakes()
+        metaController.fakeLogController?.minimumLevel = .warning
+        screen.metaController = metaController
+        screen.debugLog(message())                      // level not kept
+        screen.infoLog(message())
+        #expect(evaluations.value == 0)
+        screen.warningLog(message())
+        #expect(evaluations.value == 1)
+        #expect(metaController.fakeLogController?.messages == ["expensive"])
+    }
+
+    @Test func consumerPassesItsOwnMetaControllerOn() {
+        let metaController = MetaController.withFakes()
+        let parent = Screen("parent")
+        let child = Screen("child")
+        parent.passMetaController(to: child)            // parent has none yet: nothing happens
+        #expect(child.metaController == nil)
+        parent.metaController = metaController
+        parent.passMetaController(to: child)
+        parent.passMetaController(to: nil)
+        parent.passMetaController(to: PlainObject())
+        #expect(child.metaController === metaController)
+    }
+
+    @Test @MainActor func aMainActorScreenIsAConsumer() {
+        let metaController = MetaController.withFakes()
+        let screen = MainActorScreen()
+        metaController.passMetaController(to: screen)
+        #expect(screen.metaController === metaController)
+        screen.appear()
+        #expect(metaController.fakeLogController?.messages == ["Main appeared"])
+        #expect(metaController.audit(screen).isSatisfied)
+    }
+
+    @Test func aPlainClassIsAConsumerInABackgroundTask() async {
+        let metaController = MetaController.withFakes()
+        let reached = await Task.detached {
+            final class Worker: MetaControllerConsumer {
+                var metaController: MetaController?
+                func run() -> Bool {
+                    infoLog("working")
+                    return apiController != nil
+                }
+            }
+            let worker = Worker()
+            metaController.passMetaController(to: worker)
+            return worker.run()
+        }.value
+        #expect(reached)
+        #expect(metaController.fakeLogController?.messages == ["working"])
+    }
+
+    @Test func requiredControllersDefaultsToNone() {
+        #expect(Screen.requiredControllers.isEmpty)
+        #expect(SettingsScreen.requiredControllers == [.api, .notification])
+    }
+}

@@ -1,0 +1,40 @@
+import MetaController
+import Testing
+
+private enum AnalyticsKey: MetaControllerKey {
+    typealias Value = Int
+}
+
+private enum Settings: MetaControllerKey {
+    typealias Value = String
+    static var name: String { "settingsStore" }
+}
+
+struct MetaControllerSlotTests {
+    @Test func builtInSlotsAreNamedLikeTheProperties() {
+        #expect([MetaControllerSlot.location, .log, .api, .data, .notification].map(\.name)
+            == ["locationController", "logController", "apiController", "dataController", "notificationController"])
+        #expect(MetaControllerSlot.api.description == "apiController")
+    }
+
+    @Test func customSlotsAreEqualPerKey() {
+        #expect(MetaControllerSlot.custom(UserControllerKey.self) == .custom(UserControllerKey.self))
+        #expect(MetaControllerSlot.custom(UserControllerKey.self) != .custom(AnalyticsKey.self))
+        #expect(MetaControllerSlot.custom(UserControllerKey.self) != .api)
+        #expect(Set([MetaControllerSlot.api, .api, .custom(AnalyticsKey.self)]).count == 2)
+    }
+
+    @Test func keyNamesDropKeyAndLowercaseTheFirstLetter() {
+        #expect(UserControllerKey.name == "userController")
+        #expect(MetaControllerSlot.custom(AnalyticsKey.self).name == "analytics")
+        #expect(MetaControllerSlot.custom(Settings.self).name == "settingsStore")
+    }
+
+    @Test func customSlotsHoldValueTypesToo() {
+        let metaController = MetaController()
+        metaController[AnalyticsKey.self] = 42
+        #expect(metaController[AnalyticsKey.self] == 42)
+        #expect(metaController.contains(.custom(AnalyticsKey.self)))
+        #expect(metaController[Settings.self] == nil)
+    }
+}

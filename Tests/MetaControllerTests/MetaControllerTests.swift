@@ -1,0 +1,167 @@
+import MetaController
+import MetaControllerTesting
+import Testing
+
+struct MetaControllerTests {
+    @Test func newMetaControllerHasNoControllers() {
+        let metaController = MetaController()
+        #expect(metaController.locationController == nil)
+        #expect(metaController.logController == nil)
+        #expect(metaController.apiController == nil)
+        #expect(metaController.dataController == nil)
+        #expect(metaController.notificationController == nil)
+        #expect(metaController.userController == nil)
+        #expect(metaController.parent == nil)
+    }
+
+    @Test func settingEachBuiltInSlotPushesTheMetaController() {
+        let metaController = MetaController()
+        let location = FakeLocationController()
+        let log = FakeLogController()
+        let api = FakeApiController()
+        let data = FakeDataController()
+        let notification = FakeNotificationController()
+
+        metaController.locationController = location
+        metaController.logController = log
+        metaController.apiController = api
+        metaController.dataController = data
+        metaController.notificationController = notification
+
+        #expect(location.metaController === metaController)
+        #expect(log.metaController === metaController)
+        #expect(api.metaController === metaController)
+        #expect(data.metaController === metaController)
+        #expect(notification.metaController === metaController)
+        #expect(metaController.locationController === location)
+        #expect(metaController.logController === log)
+        #expect(metaController.apiController === api)
+        #expect(metaController.dataController === data)
+        #expect(metaController.notificationController === notification)
+    }
+
+    @Test func settingACustomSlotPushesTheMetaController() {
+        let metaController = MetaController()
+        let user = TestUserController()
+        metaController.userController = user
+        #expect(user.metaController === metaController)
+        #expect(metaController.userController === user)
+        #expect(metaController[UserControllerKey.self] === user)
+    }
+
+    @Test func controllersReachEachOtherThroughThePush() {
+        let metaController = MetaController()
+        let api = FakeApiController()
+        metaController.apiController = api
+        metaController.logController = FakeLogController()
+        // The API controller was set first, yet it reaches the log controller set later.
+        #expect(api.logController === metaController.logController)
+    }
+
+    @Test func aControllerThatIsNotAConsumerIsStoredWithoutAPush() {
+        let metaController = MetaController()
+        let api = PlainApiController()
+        metaController.apiController = api
+        #expect(metaController.apiController === api)
+    }
+
+    @Test func settingNilEmptiesTheSlot() {
+        let metaController = MetaController.withFakes()
+        metaController.apiController = nil
+        metaController.userController = TestUserController()
+        metaController.userController = nil
+        #expect(metaController.apiController == nil)
+        #expect(metaController.userController == nil)
+        #expect(!metaController.contains(.api))
+        #expect(!metaController.contains(.custom(UserControllerKey.self)))
+    }
+
+    @Test func theSamePushRuleAppliesToAControllerThatAlreadyBelongsToAnother() {
+        let first = MetaController.withFakes()
+        let second = MetaController()
+        let secondLog = FakeLogController()
+        second.logController = secondLog
+        let api = first.apiController
+        second.apiController = api
+        // The controller keeps the MetaController it was first put in; the second one warns.
+        #expect(first.fakeApiController?.metaController === first)
+        #expect(secondLog.messages.count == 1)
+        #expect(secondLog.messages.first?.contains("FakeApiController already holds a different MetaController") == true)
+    }
+
+    @Test func containsReportsEachSlot() {
+        let metaController = MetaController()
+        #expect(!metaController.contains(.log))
+        metaController.logController = FakeLogController()
+        #expect(metaController.contains(.log))
+        #expect(!metaController.contains(.custom(UserControllerKey.self)))
+        metaController.userController = TestUserController()
+        #expect(metaController.contains(.custom(UserControllerKey.self)))
+    }
+
+    // MARK: Scoped overrides
+
+    @Test func childOverridesSomeSlotsAndLeavesItsParentUntouched() {
+        let production = MetaController.withFakes()
+        let productionApi = production.apiController
+        let child = MetaController(parent: production)
+        let fakeApi = FakeApiController()
+        child.apiController = fakeApi
+
+        #expect(child.parent === production)
+        #expect(child.apiController === fakeApi)
+        #expect(production.apiController === productionApi)
+        #expect(child.logController === production.logController)
+        #expect(child.locationController === production.locationController)
+        #expect(child.dataController === production.dataController)
+        #expect(child.notificationController === production.notificationController)
+        // The override receives the child; the parent's controllers keep the parent.
+        #expect(fakeApi.metaController === child)
+        #expect(production.fakeLogController?.metaController === production)
+    }
+
+    @Test func clearingAChildSlotShowsTheParentsAgain() {
+        let parent = MetaController.withFakes()
+        let child = MetaController(parent: parent)
+        child.apiController = FakeApiController()
+        child.apiController = nil
+        #expect(child.apiController === parent.apiController)
+    }
+
+    @Test func childFallsBackForCustomSlotsAndContains() {
+        let parent = MetaController()
+        let user = TestUserController(userName: "parent")
+        parent.userController = user
+        let child = MetaController(parent: parent)
+        #expect(child.userController === user)
+        #expect(child.contains(.custom(UserControllerKey.self)))
+        #expect(!child.contains(.api))
+
+        let override = TestUserController(userName: "child")
+        child.userController = override
+        #expect(child.userController?.userName == "child")
+        #expect(parent.userController?.userName == "parent")
+    }
+
+    @Test func grandchildFallsBackThroughEveryAncestor() {
+        let root = MetaController.withFakes()
+        let middle = MetaController(parent: root)
+        let leaf = MetaController(parent: middle)
+        #expect(leaf.logController === root.logController)
+        let api = FakeApiController()
+        middle.apiController = api
+        #expect(leaf.apiController === api)
+        #expect(root.apiController !== api)
+    }
+
+    @Test func consumerOfAChildReadsTheOverride() {
+        let production = MetaController.withFakes()
+        let child = MetaController(parent: production)
+        let fakeApi = FakeApiController()
+        child.apiController = fakeApi
+        let screen = Screen()
+        child.passMetaController(to: screen)
+        #expect(screen.apiController === fakeApi)
+        #expect(screen.logController === production.logController)
+    }
+}
