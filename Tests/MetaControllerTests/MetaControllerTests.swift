@@ -99,6 +99,17 @@ struct MetaControllerTests {
         #expect(metaController.contains(.custom(UserControllerKey.self)))
     }
 
+    @Test(.timeLimit(.minutes(1)))
+    func aReplacedControllerMayUseTheMetaControllerInItsDeinit() {
+        let metaController = MetaController.withFakes()
+        metaController.apiController = FarewellController()
+        metaController.apiController = FakeApiController()
+        metaController.userController = FarewellController()
+        metaController.userController = nil
+        metaController.register(ImageCache.self) { _ in ImageCache() }
+        #expect(metaController.fakeLogController?.messages == ["goodbye", "goodbye"])
+    }
+
     // MARK: Scoped overrides
 
     @Test func childOverridesSomeSlotsAndLeavesItsParentUntouched() {
@@ -163,5 +174,19 @@ struct MetaControllerTests {
         child.passMetaController(to: screen)
         #expect(screen.apiController === fakeApi)
         #expect(screen.logController === production.logController)
+    }
+}
+
+/// A controller whose deinit uses the MetaController it was in.
+private final class FarewellController: ApiController, UserController, MetaControllerConsumer {
+    let userName = "farewell"
+    private let reference = WeakMetaControllerReference()
+    var metaController: MetaController? {
+        get { reference.metaController }
+        set { reference.metaController = newValue }
+    }
+    deinit {
+        metaController?.logController?.log(
+            LogEntry(level: .info, message: "goodbye", file: #fileID, function: #function, line: #line))
     }
 }

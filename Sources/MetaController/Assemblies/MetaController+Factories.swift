@@ -185,9 +185,9 @@ extension MetaController {
     }
 
     private func store(_ registration: some FactoryRegistration, for key: FactoryKey) {
-        // The replaced registration (and a shared product it made) is released outside the lock.
-        let replaced = state.withLock { $0.factories.updateValue(registration, forKey: key) }
-        withExtendedLifetime(replaced) {}
+        // The replaced registration (and a shared product it made) is returned
+        // and released after the lock is.
+        _ = state.withLock { $0.factories.updateValue(registration, forKey: key) }
     }
 
     /// The registration for `key` and the MetaController it is registered in,

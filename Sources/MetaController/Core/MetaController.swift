@@ -141,7 +141,11 @@ public final class MetaController: Sendable {
         }
         set {
             let id = ObjectIdentifier(key)
-            state.withLock { $0.custom[id] = newValue }
+            // The old value is returned and released after the lock is, so its
+            // deinit may use this MetaController.
+            _ = state.withLock { state in
+                if let newValue { state.custom.updateValue(newValue, forKey: id) } else { state.custom.removeValue(forKey: id) }
+            }
             if let newValue { push(to: newValue) }
         }
     }
@@ -164,14 +168,13 @@ public final class MetaController: Sendable {
     }
 
     private func write<Value>(_ slot: WritableKeyPath<State, Value?>, _ value: Value?) {
-        // The old value is released after the lock is, so its deinit may use
-        // this MetaController.
-        let old = state.withLock { state in
+        // The old value is returned and released after the lock is, so its
+        // deinit may use this MetaController.
+        _ = state.withLock { state in
             let old = state[keyPath: slot]
             state[keyPath: slot] = value
             return old
         }
-        withExtendedLifetime(old) {}
         if let value { push(to: value) }
     }
 
