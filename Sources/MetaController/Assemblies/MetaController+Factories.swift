@@ -106,7 +106,14 @@ extension MetaController {
     ///
     /// The shared product is made with this MetaController (not with a child
     /// that requests it), so one child's overrides never leak into what the
-    /// others share. Concurrent first requests still make it once.
+    /// others share. Concurrent first requests still make it once: the first
+    /// runs the factory and the others wait for its product.
+    ///
+    /// Because of that wait, two shared factories that need each other, first
+    /// requested at the same moment from two threads, wait for each other
+    /// forever. Requested on one thread, the same circle throws
+    /// ``MetaControllerError/Code/circularFactories``. Shared products should
+    /// not depend on each other in a circle.
     ///
     /// ```swift
     /// metaController.registerShared(ImageCache.self) { _ in ImageCache(limit: 100) }
