@@ -30,11 +30,13 @@ final class AppDelegate {
     /// detail screen shares it.
     func simulateUserSession() {
         guard let root = window?.root else { return }
+        let profile = root.tabs.compactMap { $0 as? ProfileScreen }.first
+        profile?.viewDidLoad()
         root.viewDidAppear()
         root.feed?.viewDidAppear()
         root.feed?.didSelectItem(at: 1)
         root.presented?.detail?.share()
-        root.tabs.compactMap { $0 as? ProfileScreen }.first?.viewDidAppear()
+        profile?.viewDidAppear()
     }
 
     /// Who received the MetaController, and what the audit found.

@@ -3,8 +3,10 @@
 /// An app-delegate-like object builds the MetaController, hands it to the
 /// root screen, and the screens pass it down through a tab bar, a navigation
 /// stack, a segue-like transition and a screen made at run time by a factory.
-/// Every screen logs through the shortcuts; the demo ends with a summary of
-/// who received the MetaController and what the audit found.
+/// Every screen logs through the shortcuts; one screen listens to a signal
+/// another dispatches, and the tab bar observes a controller's `Property`. The
+/// demo ends with a summary of who received the MetaController and what the
+/// audit found.
 @main
 struct MetaControllerDemo {
     @MainActor

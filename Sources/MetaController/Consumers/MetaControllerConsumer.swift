@@ -78,6 +78,13 @@ extension MetaControllerConsumer {
     /// The MetaController's notification controller; `nil` when there is no MetaController or no such controller.
     public var notificationController: (any NotificationController)? { metaController?.notificationController }
 
+    /// The MetaController's event bus; `nil` when there is no MetaController.
+    ///
+    /// ```swift
+    /// signals?.dispatch(AppSignals.feedLoaded, items)
+    /// ```
+    public var signals: Signals? { metaController?.signals }
+
     /// Hands this object's MetaController on to `target`, and through it to
     /// `target`'s children.
     ///

@@ -40,11 +40,28 @@ public final class MetaController: Sendable {
     /// and factories it does not have itself; `nil` for a root MetaController.
     public let parent: MetaController?
 
+    /// The event bus of this MetaController and everything it reaches.
+    ///
+    /// Unlike the controller slots it is always there: a MetaController makes
+    /// its own bus, and a child made with ``init(parent:)`` shares its parent's,
+    /// so events cross scoped overrides. Consumers reach it as `signals`.
+    ///
+    /// It is built in rather than a slot because controllers dispatch on it as
+    /// part of their contract (a push arrived, the location changed): a bus
+    /// that might be missing would drop those events silently. It needs no fake
+    /// either: it is in-memory and synchronous, so a test listens to it directly.
+    ///
+    /// ```swift
+    /// metaController.signals.dispatch(AppSignals.feedLoaded, items)
+    /// ```
+    public let signals: Signals
+
     let state: Lock<State>
 
-    /// Creates an empty MetaController: every slot is `nil` until set.
+    /// Creates an empty MetaController: every slot is `nil` until set, and it has a new event bus.
     public init() {
         parent = nil
+        signals = Signals()
         state = Lock(State())
     }
 
@@ -62,11 +79,13 @@ public final class MetaController: Sendable {
     /// ```
     ///
     /// Controllers set here receive this MetaController; the parent's
-    /// controllers keep talking to the parent's controllers.
+    /// controllers keep talking to the parent's controllers. The child shares
+    /// the parent's ``signals``.
     ///
     /// - Parameter parent: The MetaController to fall back to. The child keeps it alive.
     public init(parent: MetaController) {
         self.parent = parent
+        signals = parent.signals
         state = Lock(State())
     }
 

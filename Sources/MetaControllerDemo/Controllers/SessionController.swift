@@ -3,6 +3,8 @@ import MetaController
 /// An app-defined controller in a custom slot: who is signed in.
 protocol SessionController: AnyObject, Sendable {
     var userName: String { get }
+    /// How many feed items the user has not opened: the tab bar shows it as a badge.
+    var unreadCount: Property<Int> { get }
 }
 
 enum SessionControllerKey: MetaControllerKey {
@@ -22,5 +24,6 @@ extension MetaControllerConsumer {
 
 final class DemoSessionController: SessionController {
     let userName: String
+    let unreadCount = Property(0)
     init(userName: String) { self.userName = userName }
 }

@@ -11,6 +11,7 @@ final class DetailScreen: @MainActor MetaControllerConsumer, @MainActor MetaCont
 
     func viewDidAppear() {
         infoLog("showing \"\(item?.title ?? "nothing")\"")
+        if let unread = sessionController?.unreadCount { unread.set(max(0, unread.value - 1)) }
     }
 
     func share() {

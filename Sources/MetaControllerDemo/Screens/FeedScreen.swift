@@ -14,6 +14,7 @@ final class FeedScreen: @MainActor MetaControllerConsumer {
         // ApiController has no operations of its own yet, so the app reaches its own type.
         items = (apiController as? DemoApiController)?.fetchFeed() ?? []
         infoLog("showing \(items.count) items")
+        sessionController?.unreadCount.set(items.count)
     }
 
     func didSelectItem(at index: Int) {

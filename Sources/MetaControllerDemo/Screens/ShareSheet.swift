@@ -12,6 +12,8 @@ final class ShareSheet: @MainActor MetaControllerConsumer {
 
     func viewDidAppear() {
         debugLog("\(sessionController?.userName ?? "someone") shares item \(item.id)")
+        // Tell whoever cares, without knowing who that is.
+        signals?.dispatch(AppSignals.itemShared, item)
     }
 }
 

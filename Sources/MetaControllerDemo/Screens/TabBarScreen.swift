@@ -21,6 +21,14 @@ final class TabBarScreen: @MainActor MetaControllerConsumer, @MainActor MetaCont
 
     func viewDidAppear() {
         infoLog("\(tabs.count) tabs ready")
+        // Observe a Property of a controller: the screen is held weakly and handed back.
+        sessionController?.unreadCount.subscribe(self, replay: true) { @MainActor tabBar, count in
+            tabBar.showBadge(count)
+        }
+    }
+
+    private func showBadge(_ count: Int) {
+        debugLog("feed tab badge shows \(count)")
     }
 
     func present(_ stack: NavigationStack) {

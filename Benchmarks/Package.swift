@@ -1,0 +1,23 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+// Benchmarks live in their own package so the root package stays free of
+// dependencies. Run from the repository root:
+//   swift run -c release --package-path Benchmarks event-benchmarks
+let package = Package(
+    name: "MetaControllerBenchmarks",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "event-benchmarks", targets: ["EventBenchmarks"]),
+    ],
+    dependencies: [
+        .package(name: "MetaController", path: ".."),
+    ],
+    targets: [
+        .executableTarget(
+            name: "EventBenchmarks",
+            dependencies: [.product(name: "MetaController", package: "MetaController")]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

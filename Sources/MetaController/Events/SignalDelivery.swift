@@ -1,0 +1,30 @@
+public import Dispatch
+
+/// Where a listener's or subscriber's handler runs.
+///
+/// ```swift
+/// try signals.add(self, to: AppSignals.feedLoaded, delivery: .queue(renderQueue)) { listener, items in
+///     listener.render(items)
+/// }
+/// ```
+public struct SignalDelivery: Sendable {
+    enum Kind: Sendable {
+        case synchronous
+        case mainActor
+        case queue(DispatchQueue)
+    }
+
+    let kind: Kind
+
+    /// On the dispatching thread, before `dispatch` (or the property's set) returns. The default.
+    public static let synchronous = SignalDelivery(kind: .synchronous)
+
+    /// On the main actor: at once when the dispatch is made from the main actor,
+    /// otherwise in a task on the main actor, after the dispatch returns.
+    public static let mainActor = SignalDelivery(kind: .mainActor)
+
+    /// Asynchronously on `queue`, in dispatch order when the queue is serial.
+    public static func queue(_ queue: DispatchQueue) -> SignalDelivery {
+        SignalDelivery(kind: .queue(queue))
+    }
+}

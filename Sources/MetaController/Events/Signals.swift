@@ -1,0 +1,312 @@
+/// An event bus: objects dispatch typed signals, and listeners that never
+/// heard of the dispatcher receive them.
+///
+/// Every ``MetaController`` has one, reached by consumers as `signals`; a child
+/// MetaController shares its parent's, so events cross scoped overrides.
+///
+/// ```swift
+/// enum AppSignals {
+///     static let feedLoaded = Signal<[FeedItem]>("feedLoaded")
+/// }
+///
+/// // A screen listens; the handler receives the screen, so nothing captures it.
+/// try signals?.add(self, to: AppSignals.feedLoaded) { @MainActor screen, items in
+///     screen.show(items)
+/// }
+///
+/// // A controller dispatches.
+/// metaController?.signals.dispatch(AppSignals.feedLoaded, items)
+/// ```
+///
+/// ## Listeners
+///
+/// - An object listens to a signal at most once: a second ``add(_:to:once:where:delivery:isolation:handler:)``
+///   for the same object and signal throws ``SignalsError/Code/alreadyListening``.
+/// - Listener objects are held weakly. A listener that is gone receives nothing
+///   and is dropped on the next dispatch. ``remove(_:from:)`` removes one listener;
+///   ``removeSignal(_:)`` removes a whole signal.
+/// - ``listen(to:once:where:delivery:isolation:handler:)`` listens without an
+///   object, for as long as its ``SubscriptionToken`` is kept.
+/// - A signal with no listeners and nothing to replay is annulled: it takes no memory.
+///
+/// Options: `once` removes the listener after its first delivery; `where`
+/// delivers only payloads that pass a filter; `delivery` chooses where the
+/// handler runs (``SignalDelivery``); a ``Signal`` key created with
+/// `replaysLast: true` hands its last payload to each new listener.
+///
+/// ## Order and reentrancy
+///
+/// A dispatch delivers to the listeners present when it starts, in the order
+/// they were added. Handlers run outside the bus's lock, so a handler may add
+/// or remove listeners or dispatch again:
+///
+/// - a listener added during a dispatch does not receive that dispatch;
+/// - a listener removed during a dispatch may still receive that dispatch, and
+///   receives no later one; a listener object that is gone receives nothing;
+/// - a dispatch made from inside a handler is delivered in full, at once,
+///   before the outer dispatch goes on to its next listener.
+///
+/// The bus is `Sendable`: any thread may add, remove and dispatch at once.
+public final class Signals: Sendable {
+    private struct Channel<Payload: Sendable>: Sendable {
+        var listeners = SubscriberList<Payload>()
+        var last: Payload?
+
+        var isAnnullable: Bool { listeners.isEmpty && last == nil }
+    }
+
+    private struct State: Sendable {
+        var channels: [SignalID: any Sendable] = [:]
+        var nextID: UInt64 = 0
+
+        func channel<Payload>(_ signal: Signal<Payload>) -> Channel<Payload>? {
+            channels[signal.id] as? Channel<Payload>
+        }
+
+        mutating func store<Payload>(_ channel: Channel<Payload>, for signal: Signal<Payload>) {
+            channels[signal.id] = channel.isAnnullable ? nil : channel
+        }
+    }
+
+    private let state = Lock(State())
+
+    /// Creates an empty bus.
+    public init() {}
+
+    // MARK: - Listening
+
+    /// Makes `listener` listen to `signal`, calling `handler` with the listener and each payload.
+    ///
+    /// The listener is held weakly: when it is gone, it stops listening. The
+    /// handler receives it as its first argument, so it need not capture it.
+    ///
+    /// ```swift
+    /// try signals.add(self, to: AppSignals.itemSaved, where: { $0.isFavourite }) { listener, item in
+    ///     listener.refresh(item)
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - listener: The object that listens; at most once per signal.
+    ///   - signal: The signal to listen to.
+    ///   - once: Whether to stop listening after the first delivered payload.
+    ///   - filter: Delivers only payloads for which it returns `true`.
+    ///   - delivery: Where the handler runs; at once, on the dispatching thread, by default.
+    ///   - isolation: The caller's actor; leave the default.
+    ///   - handler: Receives the listener and the payload.
+    /// - Throws: ``SignalsError/Code/alreadyListening`` when `listener` already listens to `signal`.
+    public func add<Listener: AnyObject & Sendable, Payload>(
+        _ listener: Listener,
+        to signal: Signal<Payload>,
+        once: Bool = false,
+        where filter: (@Sendable (Payload) -> Bool)? = nil,
+        delivery: SignalDelivery = .synchronous,
+        isolation: isolated (any Actor)? = #isolation,
+        handler: @escaping @Sendable (Listener, Payload) -> Void
+    ) throws(SignalsError) {
+        let erased: @Sendable (AnyObject?, Payload) -> Void = { object, payload in
+            // The entry hands back the very object it was made with: the cast cannot fail.
+            if let object { handler(unsafeDowncast(object, to: Listener.self), payload) }
+        }
+        try add(listener, to: signal, once: once, filter: filter, handler: .plain(erased, delivery), isolation: isolation)
+    }
+
+    /// Makes `listener` listen to `signal` with a handler that runs on the main actor.
+    ///
+    /// Mark the closure `@MainActor` to choose this variant; it is the one for
+    /// screens. A dispatch made on the main actor calls the handler at once; a
+    /// dispatch from elsewhere calls it in a task on the main actor.
+    ///
+    /// ```swift
+    /// try signals.add(self, to: AppSignals.feedLoaded) { @MainActor screen, items in
+    ///     screen.show(items)
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - listener: The object that listens; at most once per signal.
+    ///   - signal: The signal to listen to.
+    ///   - once: Whether to stop listening after the first delivered payload.
+    ///   - filter: Delivers only payloads for which it returns `true`.
+    ///   - isolation: The caller's actor; leave the default.
+    ///   - handler: Receives the listener and the payload on the main actor.
+    /// - Throws: ``SignalsError/Code/alreadyListening`` when `listener` already listens to `signal`.
+    public func add<Listener: AnyObject & Sendable, Payload>(
+        _ listener: Listener,
+        to signal: Signal<Payload>,
+        once: Bool = false,
+        where filter: (@Sendable (Payload) -> Bool)? = nil,
+        isolation: isolated (any Actor)? = #isolation,
+        handler: @escaping @MainActor @Sendable (Listener, Payload) -> Void
+    ) throws(SignalsError) {
+        let erased: @MainActor @Sendable (AnyObject?, Payload) -> Void = { object, payload in
+            // The entry hands back the very object it was made with: the cast cannot fail.
+            if let object { handler(unsafeDowncast(object, to: Listener.self), payload) }
+        }
+        try add(listener, to: signal, once: once, filter: filter, handler: .mainActor(erased), isolation: isolation)
+    }
+
+    /// Listens to `signal` without a listener object, for as long as the returned token is kept.
+    ///
+    /// ```swift
+    /// let token = signals.listen(to: AppSignals.signedIn) { userName in
+    ///     print("hello, \(userName)")
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - signal: The signal to listen to.
+    ///   - once: Whether to stop listening after the first delivered payload.
+    ///   - filter: Delivers only payloads for which it returns `true`.
+    ///   - delivery: Where the handler runs; at once, on the dispatching thread, by default.
+    ///   - isolation: The caller's actor; leave the default.
+    ///   - handler: Receives each payload.
+    /// - Returns: A token; cancelling or releasing it stops the listening.
+    public func listen<Payload>(
+        to signal: Signal<Payload>,
+        once: Bool = false,
+        where filter: (@Sendable (Payload) -> Bool)? = nil,
+        delivery: SignalDelivery = .synchronous,
+        isolation: isolated (any Actor)? = #isolation,
+        handler: @escaping @Sendable (Payload) -> Void
+    ) -> SubscriptionToken {
+        let entry = makeEntry(object: nil, once: once, filter: filter, handler: .plain({ _, payload in handler(payload) }, delivery))
+        let replay = state.withLock { state in
+            var channel = state.channel(signal) ?? Channel()
+            channel.listeners.append(entry)
+            state.store(channel, for: signal)
+            return channel.last
+        }
+        if let replay { replayLast(replay, to: entry, on: signal, isolation: isolation) }
+        return SubscriptionToken { [weak self] in self?.remove(entry: entry.id, from: signal) }
+    }
+
+    // MARK: - Removing
+
+    /// Stops `listener` listening to `signal`.
+    ///
+    /// - Returns: Whether it was listening.
+    @discardableResult
+    public func remove<Payload>(_ listener: AnyObject, from signal: Signal<Payload>) -> Bool {
+        let id = ObjectIdentifier(listener)
+        return state.withLock { state in
+            guard var channel = state.channel(signal) else { return false }
+            let removed = channel.listeners.remove(object: id)
+            state.store(channel, for: signal)
+            return removed
+        }
+    }
+
+    /// Removes `signal`: every listener of it, and the payload it would replay.
+    public func removeSignal<Payload>(_ signal: Signal<Payload>) {
+        _ = state.withLock { $0.channels.removeValue(forKey: signal.id) }
+    }
+
+    /// The number of listeners of `signal` whose listener object is still alive.
+    public func listenerCount<Payload>(for signal: Signal<Payload>) -> Int {
+        state.withLock { $0.channel(signal)?.listeners.liveCount ?? 0 }
+    }
+
+    // MARK: - Dispatching
+
+    /// Delivers `payload` to every listener of `signal`.
+    ///
+    /// Synchronous listeners have run when `dispatch` returns; see ``Signals``
+    /// for the order and for what handlers may do. A `replaysLast` signal keeps
+    /// `payload` for listeners added later, even when none listens now.
+    ///
+    /// ```swift
+    /// signals.dispatch(AppSignals.feedLoaded, items)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - signal: The signal to dispatch.
+    ///   - payload: What the listeners receive.
+    ///   - isolation: The caller's actor; leave the default.
+    public func dispatch<Payload>(
+        _ signal: Signal<Payload>,
+        _ payload: Payload,
+        isolation: isolated (any Actor)? = #isolation
+    ) {
+        let listeners: SubscriberList<Payload>? = state.withLock { state in
+            guard signal.replaysLast else { return state.channel(signal)?.listeners }
+            var channel = state.channel(signal) ?? Channel()
+            channel.last = payload
+            state.store(channel, for: signal)
+            return channel.listeners
+        }
+        guard let listeners else { return }
+        let sawDead = listeners.deliver(payload, isolation: isolation) { id in
+            remove(entry: id, from: signal)
+        }
+        if sawDead { cullDead(signal) }
+    }
+
+    // MARK: - Internals
+
+    private func add<Payload>(
+        _ listener: some AnyObject & Sendable,
+        to signal: Signal<Payload>,
+        once: Bool,
+        filter: (@Sendable (Payload) -> Bool)?,
+        handler: SubscriberList<Payload>.Handler,
+        isolation: isolated (any Actor)?
+    ) throws(SignalsError) {
+        let entry = makeEntry(object: listener, once: once, filter: filter, handler: handler)
+        let result: Result<Payload?, SignalsError> = state.withLock { state in
+            var channel = state.channel(signal) ?? Channel()
+            channel.listeners.cullDead()
+            guard !channel.listeners.contains(object: ObjectIdentifier(listener)) else {
+                return .failure(.alreadyListening(listener, signal.name))
+            }
+            channel.listeners.append(entry)
+            state.store(channel, for: signal)
+            return .success(channel.last)
+        }
+        if let replay = try result.get() { replayLast(replay, to: entry, on: signal, isolation: isolation) }
+    }
+
+    private func makeEntry<Payload>(
+        object: (any AnyObject & Sendable)?,
+        once: Bool,
+        filter: (@Sendable (Payload) -> Bool)?,
+        handler: SubscriberList<Payload>.Handler
+    ) -> SubscriberList<Payload>.Entry {
+        let id = state.withLock { state in
+            state.nextID += 1
+            return state.nextID
+        }
+        return SubscriberList.Entry(id: id, object: object, once: once, filter: filter, handler: handler)
+    }
+
+    /// Hands a `replaysLast` signal's last payload to a listener that was just added.
+    private func replayLast<Payload>(
+        _ payload: Payload,
+        to entry: SubscriberList<Payload>.Entry,
+        on signal: Signal<Payload>,
+        isolation: isolated (any Actor)?
+    ) {
+        var single = SubscriberList<Payload>()
+        single.append(entry)
+        _ = single.deliver(payload, isolation: isolation) { id in remove(entry: id, from: signal) }
+    }
+
+    /// Removes one entry. - Returns: Whether it was there.
+    @discardableResult
+    private func remove<Payload>(entry id: UInt64, from signal: Signal<Payload>) -> Bool {
+        state.withLock { state in
+            guard var channel = state.channel(signal) else { return false }
+            let removed = channel.listeners.remove(id: id)
+            state.store(channel, for: signal)
+            return removed
+        }
+    }
+
+    private func cullDead<Payload>(_ signal: Signal<Payload>) {
+        state.withLock { state in
+            guard var channel = state.channel(signal) else { return }
+            channel.listeners.cullDead()
+            state.store(channel, for: signal)
+        }
+    }
+}

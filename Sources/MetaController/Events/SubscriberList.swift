@@ -1,0 +1,133 @@
+import Dispatch
+
+/// The listeners of one signal or the subscribers of one property: the part
+/// Signals and Property share.
+///
+/// It is a value kept inside its owner's lock. Delivering never happens under
+/// that lock: the owner copies the list out (which copies no storage, the array
+/// is shared until the next change) and calls ``deliver(_:to:isolation:)`` for
+/// each entry after unlocking.
+struct SubscriberList<Value: Sendable>: Sendable {
+    /// How an entry's handler is called.
+    enum Handler: Sendable {
+        case plain(@Sendable (AnyObject?, Value) -> Void, SignalDelivery)
+        case mainActor(@MainActor @Sendable (AnyObject?, Value) -> Void)
+    }
+
+    /// One listener or subscriber. A class, so that copying the list (and
+    /// handing an entry around) retains one reference instead of copying a
+    /// weak reference and closures.
+    final class Entry: Sendable {
+        let id: UInt64
+        /// The listener object, held weakly; `nil` for a token subscription.
+        weak let object: (any AnyObject & Sendable)?
+        let objectID: ObjectIdentifier?
+        let once: Bool
+        let filter: (@Sendable (Value) -> Bool)?
+        let handler: Handler
+
+        init(
+            id: UInt64, object: (any AnyObject & Sendable)?, once: Bool,
+            filter: (@Sendable (Value) -> Bool)?, handler: Handler
+        ) {
+            self.id = id
+            self.object = object
+            objectID = object.map { ObjectIdentifier($0) }
+            self.once = once
+            self.filter = filter
+            self.handler = handler
+        }
+
+        /// Whether the entry's listener object is gone.
+        var isDead: Bool { objectID != nil && object == nil }
+    }
+
+    private(set) var entries: [Entry] = []
+
+    var isEmpty: Bool { entries.isEmpty }
+
+    /// The number of entries whose listener is alive (token entries are always alive).
+    var liveCount: Int { entries.count { !$0.isDead } }
+
+    func contains(object: ObjectIdentifier) -> Bool {
+        entries.contains { $0.objectID == object && !$0.isDead }
+    }
+
+    mutating func append(_ entry: Entry) {
+        entries.append(entry)
+    }
+
+    /// Removes the entry with `id`. - Returns: Whether it was there.
+    @discardableResult
+    mutating func remove(id: UInt64) -> Bool {
+        guard let index = entries.firstIndex(where: { $0.id == id }) else { return false }
+        entries.remove(at: index)
+        return true
+    }
+
+    /// Removes the entries of `object`. - Returns: Whether there were any.
+    @discardableResult
+    mutating func remove(object: ObjectIdentifier) -> Bool {
+        let before = entries.count
+        entries.removeAll { $0.objectID == object }
+        return entries.count != before
+    }
+
+    /// Removes entries whose listener object is gone.
+    mutating func cullDead() {
+        // Closures, not key paths: in generic code a key path is looked up on every call.
+        if entries.contains(where: { $0.isDead }) { entries.removeAll(where: { $0.isDead }) }
+    }
+
+    /// Calls one entry's handler with `value`, where its delivery says. The
+    /// entry's filter and `once` are the caller's to apply.
+    ///
+    /// - Parameter object: The entry's listener object, loaded once by the
+    ///   caller (`nil` for a token subscription).
+    static func deliver(
+        _ value: Value, to entry: Entry, object: (any AnyObject & Sendable)?, isolation: isolated (any Actor)?
+    ) {
+        switch entry.handler {
+        case .plain(let handler, let delivery):
+            switch delivery.kind {
+            case .synchronous:
+                handler(object, value)
+            case .queue(let queue):
+                queue.async { handler(object, value) }
+            case .mainActor:
+                if isolation === MainActor.shared {
+                    MainActor.assumeIsolated { handler(object, value) }
+                } else {
+                    Task { @MainActor in handler(object, value) }
+                }
+            }
+        case .mainActor(let handler):
+            if isolation === MainActor.shared {
+                MainActor.assumeIsolated { handler(object, value) }
+            } else {
+                Task { @MainActor in handler(object, value) }
+            }
+        }
+    }
+
+    /// Delivers `value` to every live entry, in order, skipping filtered-out
+    /// values and claiming `once` entries through `claim` first.
+    ///
+    /// - Returns: Whether an entry's listener object was found gone, so the caller can cull.
+    func deliver(
+        _ value: Value, isolation: isolated (any Actor)?, claim: (UInt64) -> Bool = { _ in true }
+    ) -> Bool {
+        var sawDead = false
+        for entry in entries {
+            let object = entry.object
+            if entry.objectID != nil, object == nil {
+                sawDead = true
+                continue
+            }
+            if let filter = entry.filter, !filter(value) { continue }
+            if entry.once, !claim(entry.id) { continue }
+            Self.deliver(value, to: entry, object: object, isolation: isolation)
+        }
+        return sawDead
+    }
+}
