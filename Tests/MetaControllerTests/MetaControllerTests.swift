@@ -185,6 +185,7 @@ private final class FarewellController: ApiController, UserController, MetaContr
         get { reference.metaController }
         set { reference.metaController = newValue }
     }
+    func send(_ request: ApiRequest) async throws(ApiError) -> ApiResponse { ApiResponse(request: request) }
     deinit {
         metaController?.logController?.log(
             LogEntry(level: .info, message: "goodbye", file: #fileID, function: #function, line: #line))

@@ -1,9 +1,11 @@
 /// The controller that talks to the app's server.
 ///
-/// It fills the MetaController's `apiController` slot. The protocol says only what
-/// an API controller is; its operations come with its default
-/// implementation in a later release. An app can already put its own type, or
-/// `FakeApiController` from `MetaControllerTesting`, in the slot.
+/// It fills the MetaController's `apiController` slot. Its one requirement,
+/// ``send(_:)``, sends an ``ApiRequest`` and returns the ``ApiResponse`` or
+/// throws an ``ApiError`` that says what went wrong; JSON helpers build on it
+/// (``send(_:decoding:decoder:)``). ``URLSessionApiController`` is the default
+/// implementation; `FakeApiController` in `MetaControllerTesting` answers
+/// from canned responses without a network.
 ///
 /// Controllers live in a `Sendable` ``MetaController`` and are reached from any
 /// thread, so they are `Sendable` classes. A controller that needs the others
@@ -11,7 +13,15 @@
 /// (see ``WeakMetaControllerReference``) and receives it when it is put in a slot.
 ///
 /// ```swift
-/// final class AppApiController: ApiController {}
-/// metaController.apiController = AppApiController()
+/// metaController.apiController = URLSessionApiController(baseURL: serverURL)
+///
+/// // In any consumer:
+/// let items = try await apiController?.send(ApiRequest(.get, "/feed"), decoding: [FeedItem].self)
 /// ```
-public protocol ApiController: AnyObject, Sendable {}
+public protocol ApiController: AnyObject, Sendable {
+    /// Sends `request` and returns the server's answer when its status is in 200...299.
+    ///
+    /// - Throws: An ``ApiError`` whose code tells a transport failure, a
+    ///   timeout, a cancellation and an HTTP status apart.
+    func send(_ request: ApiRequest) async throws(ApiError) -> ApiResponse
+}

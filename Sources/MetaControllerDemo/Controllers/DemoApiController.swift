@@ -10,6 +10,10 @@ final class DemoApiController: ApiController, MetaControllerConsumer {
         set { reference.metaController = newValue }
     }
 
+    func send(_ request: ApiRequest) async throws(ApiError) -> ApiResponse {
+        throw ApiError.transport("the demo has no server yet", for: request)
+    }
+
     func fetchFeed() -> [FeedItem] {
         let items = [
             FeedItem(id: 1, title: "Singletons considered harmful"),

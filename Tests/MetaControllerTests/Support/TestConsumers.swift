@@ -79,8 +79,10 @@ final class TestUserController: UserController, MetaControllerConsumer {
     }
 }
 
-/// A controller that is not a consumer.
-final class PlainApiController: ApiController {}
+/// A controller that is not a consumer; it answers every request with an empty 200.
+final class PlainApiController: ApiController {
+    func send(_ request: ApiRequest) async throws(ApiError) -> ApiResponse { ApiResponse(request: request) }
+}
 
 /// A thread-safe counter for tests that count calls from many tasks.
 final class Counter: Sendable {

@@ -1,0 +1,84 @@
+public import Foundation
+
+/// The settings an app reads at launch to build its MetaController: the API's
+/// base URL per environment, and the log's level and destinations.
+///
+/// Load it from a JSON or property-list file. Decoding never crashes: an
+/// unknown key, a wrong type or a bad URL throws a ``ConfigurationError`` that
+/// names the key path.
+///
+/// ```json
+/// {
+///     "api": {
+///         "baseURLs": { "production": "https://api.example.com", "test": "http://127.0.0.1:8080" },
+///         "timeoutSeconds": 20
+///     },
+///     "log": { "level": "debug", "destinations": [{ "kind": "standardError" }] }
+/// }
+/// ```
+///
+/// ```swift
+/// let configuration = try AppConfiguration.load(from: Bundle.main.url(forResource: "App", withExtension: "json")!)
+/// let metaController = try MetaController(configuration: configuration, environment: .production)
+/// ```
+public struct AppConfiguration: Codable, Sendable, Equatable {
+    /// The API controller's settings.
+    public var api: ApiConfiguration
+    /// The log controller's settings; standard error at `info` when the file has none.
+    public var log: LogConfiguration
+
+    /// Creates a configuration.
+    public init(api: ApiConfiguration, log: LogConfiguration = LogConfiguration()) {
+        self.api = api
+        self.log = log
+    }
+
+    /// Loads a configuration from a JSON file or a property list (XML or binary).
+    ///
+    /// - Throws: ``ConfigurationError``: ``ConfigurationError/Code/unreadableFile``
+    ///   when the file cannot be read, otherwise what ``init(data:)`` throws.
+    public static func load(from url: URL) throws(ConfigurationError) -> AppConfiguration {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw ConfigurationError(.unreadableFile, at: "", "cannot read \(url.path): \(error.localizedDescription)")
+        }
+        return try AppConfiguration(data: data)
+    }
+
+    /// Decodes a configuration from JSON or property-list data, telling them apart by their first bytes.
+    ///
+    /// - Throws: ``ConfigurationError`` naming the key path of what is wrong.
+    public init(data: Data) throws(ConfigurationError) {
+        let start = data.drop(while: { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF })
+        let isPropertyList = start.starts(with: Array("bplist".utf8)) || start.starts(with: Array("<?xml".utf8))
+            || start.starts(with: Array("<plist".utf8)) || start.starts(with: Array("<!DOCTYPE".utf8))
+        do {
+            self = isPropertyList
+                ? try PropertyListDecoder().decode(AppConfiguration.self, from: data)
+                : try JSONDecoder().decode(AppConfiguration.self, from: data)
+        } catch {
+            throw ConfigurationError.decoding(error)
+        }
+    }
+
+    private enum Keys: String, CodingKey, CaseIterable {
+        case api, log
+    }
+
+    /// Decodes a configuration, naming the key path of anything wrong or unknown.
+    public init(from decoder: any Decoder) throws {
+        try decoder.rejectUnknownKeys(Set(Keys.allCases.map(\.rawValue)))
+        let container = try decoder.container(keyedBy: Keys.self)
+        api = try container.decode(ApiConfiguration.self, forKey: .api)
+        log = try container.decodeIfPresent(LogConfiguration.self, forKey: .log) ?? LogConfiguration()
+    }
+
+    /// Encodes the configuration in the form it decodes from.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Keys.self)
+        try container.encode(api, forKey: .api)
+        try container.encode(log, forKey: .log)
+    }
+}

@@ -1,0 +1,160 @@
+import Foundation
+import MetaController
+import Testing
+
+@Suite struct AppConfigurationTests {
+    private static let full = """
+        {
+            "api": {
+                "baseURLs": {
+                    "production": "https://api.example.com/v1",
+                    "staging": "https://staging.example.com/v1",
+                    "test": "http://127.0.0.1:8080"
+                },
+                "timeoutSeconds": 20,
+                "retry": { "maximumAttempts": 3, "initialDelaySeconds": 0.5, "retryableStatusCodes": [503] },
+                "logsBodies": true
+            },
+            "log": {
+                "level": "debug",
+                "destinations": [
+                    { "kind": "standardError", "level": "warning", "format": "detailedLine" },
+                    { "kind": "file", "directory": "Logs", "maximumFileBytes": 4096, "keptFiles": 3 },
+                    { "kind": "memory", "capacity": 10 }
+                ]
+            }
+        }
+        """
+
+    private func load(_ json: String) throws(ConfigurationError) -> AppConfiguration {
+        try AppConfiguration(data: Data(json.utf8))
+    }
+
+    private func expectError(_ json: String, _ code: ConfigurationError.Code, at keyPath: String) {
+        #expect {
+            try load(json)
+        } throws: { error in
+            let error = error as? ConfigurationError
+            return error?.code == code && error?.keyPath == keyPath
+                && error?.description.hasPrefix(keyPath.isEmpty ? "" : "\(keyPath): ") == true
+        }
+    }
+
+    @Test func decodesEverySetting() throws {
+        let configuration = try load(Self.full)
+        #expect(try configuration.api.baseURL(for: .staging).absoluteString == "https://staging.example.com/v1")
+        #expect(configuration.api.timeout == .seconds(20))
+        #expect(configuration.api.retryPolicy.maximumAttempts == 3)
+        #expect(configuration.api.retryPolicy.initialDelay == .milliseconds(500))
+        #expect(configuration.api.retryPolicy.retryableStatusCodes == [503])
+        #expect(configuration.api.logsBodies)
+        #expect(configuration.log.level == .debug)
+        #expect(configuration.log.destinations == [
+            LogDestinationConfiguration(kind: .standardError, level: .warning, format: .detailedLine),
+            LogDestinationConfiguration(kind: .file, directory: "Logs", maximumFileBytes: 4096, keptFiles: 3),
+            LogDestinationConfiguration(kind: .memory, capacity: 10),
+        ])
+    }
+
+    @Test func onlyTheBaseURLsAreRequiredAndNullMeansAbsent() throws {
+        let configuration = try load(#"{"api": {"baseURLs": {"test": "http://127.0.0.1:1"}, "logsBodies": null}}"#)
+        #expect(configuration.api.timeout == .seconds(60))
+        #expect(configuration.api.retryPolicy == .none)
+        #expect(configuration.log == LogConfiguration())
+        #expect(configuration.log.destinations.map(\.kind) == [.standardError])
+    }
+
+    @Test func aPropertyListDecodesTheSame() throws {
+        let json = try load(Self.full)
+        let plist = try PropertyListEncoder().encode(json)
+        #expect(try AppConfiguration(data: plist) == json)
+        let encoder = PropertyListEncoder()
+        encoder.outputFormat = .xml
+        #expect(try AppConfiguration(data: encoder.encode(json)) == json)
+    }
+
+    @Test func aConfigurationRoundTripsThroughJSON() throws {
+        let configuration = try load(Self.full)
+        #expect(try AppConfiguration(data: JSONEncoder().encode(configuration)) == configuration)
+    }
+
+    @Test func loadsFromAFileAndNamesAFileItCannotRead() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("config-\(UUID().uuidString).json")
+        try Data(Self.full.utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        #expect(try AppConfiguration.load(from: url).log.level == .debug)
+        let missing = url.appendingPathExtension("missing")
+        #expect {
+            try AppConfiguration.load(from: missing)
+        } throws: { error in
+            (error as? ConfigurationError)?.code == .unreadableFile
+                && (error as? ConfigurationError)?.description.contains(missing.path) == true
+        }
+    }
+
+    @Test(arguments: [
+        (#"{"api": {"baseURLs": {}}, "logs": {}}"#, "logs"),
+        (#"{"api": {"baseURLs": {}, "timeout": 3}}"#, "api.timeout"),
+        (#"{"api": {"baseURLs": {}, "retry": {"maximumAttempts": 2, "delay": 1}}}"#, "api.retry.delay"),
+        (#"{"api": {"baseURLs": {}}, "log": {"destinations": [{"kind": "memory"}, {"kind": "memory", "directory": "x"}]}}"#,
+         "log.destinations[1].directory"),
+    ])
+    func unknownKeysAreNamed(json: String, keyPath: String) {
+        expectError(json, .unknownKey, at: keyPath)
+    }
+
+    @Test(arguments: [
+        (#"{"api": {"baseURLs": {"test": 7}}}"#, "api.baseURLs.test"),
+        (#"{"api": {"baseURLs": {}, "timeoutSeconds": "20"}}"#, "api.timeoutSeconds"),
+        (#"{"api": {"baseURLs": {}}, "log": {"destinations": {"kind": "file"}}}"#, "log.destinations"),
+        (#"{"api": []}"#, "api"),
+    ])
+    func wrongTypesAreNamed(json: String, keyPath: String) {
+        expectError(json, .typeMismatch, at: keyPath)
+    }
+
+    @Test(arguments: [
+        (#"{"api": {"baseURLs": {"staging": "htp:/nothing"}}}"#, "api.baseURLs.staging"),
+        (#"{"api": {"baseURLs": {"staging": "ftp://files.example.com"}}}"#, "api.baseURLs.staging"),
+        (#"{"api": {"baseURLs": {"staging": ""}}}"#, "api.baseURLs.staging"),
+        (#"{"api": {"baseURLs": {}, "timeoutSeconds": -1}}"#, "api.timeoutSeconds"),
+        (#"{"api": {"baseURLs": {}, "timeoutSeconds": 1e300}}"#, "api.timeoutSeconds"),
+        (#"{"api": {"baseURLs": {}, "retry": {"maximumAttempts": 0}}}"#, "api.retry.maximumAttempts"),
+        (#"{"api": {"baseURLs": {}}, "log": {"level": "verbose"}}"#, "log.level"),
+        (#"{"api": {"baseURLs": {}}, "log": {"destinations": [{"kind": "carrier pigeon"}]}}"#, "log.destinations[0].kind"),
+        (#"{"api": {"baseURLs": {}}, "log": {"destinations": [{"kind": "file", "directory": "x", "keptFiles": 0}]}}"#,
+         "log.destinations[0].keptFiles"),
+        (#"{"api": {"baseURLs": {}}, "log": {"destinations": [{"kind": "file", "directory": "x", "fileName": "../up"}]}}"#,
+         "log.destinations[0].fileName"),
+    ])
+    func badValuesAreNamed(json: String, keyPath: String) {
+        expectError(json, .invalidValue, at: keyPath)
+    }
+
+    @Test(arguments: [
+        (#"{}"#, "api"),
+        (#"{"api": {}}"#, "api.baseURLs"),
+        (#"{"api": {"baseURLs": {}, "retry": {}}}"#, "api.retry.maximumAttempts"),
+        (#"{"api": {"baseURLs": {}}, "log": {"destinations": [{"kind": "file"}]}}"#, "log.destinations[0].directory"),
+        (#"{"api": {"baseURLs": {}}, "log": {"destinations": [{"level": "info"}]}}"#, "log.destinations[0].kind"),
+    ])
+    func missingKeysAreNamed(json: String, keyPath: String) {
+        expectError(json, .missingKey, at: keyPath)
+    }
+
+    @Test(arguments: ["", "{", "not json", "[1, 2", "<?xml version=\"1.0\"?><plist><dict><key>api</key>"])
+    func malformedFilesAreRefusedWithoutACrash(text: String) {
+        expectError(text, .malformedFile, at: "")
+    }
+
+    @Test func anEnvironmentWithoutABaseURLIsNamed() throws {
+        let configuration = try load(Self.full)
+        #expect {
+            try configuration.api.baseURL(for: "qa")
+        } throws: { error in
+            (error as? ConfigurationError)?.code == .unknownEnvironment
+                && (error as? ConfigurationError)?.description
+                    == "api.baseURLs.qa: no base URL for environment qa; the configuration has production, staging, test"
+        }
+    }
+}
