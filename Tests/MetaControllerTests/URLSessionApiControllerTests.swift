@@ -35,3 +35,200 @@ import Testing
         }
     }
 }
+
+/// The real controller against a real server on 127.0.0.1.
+@Suite struct URLSessionApiControllerServerTests {
+    private struct Item: Codable, Equatable {
+        var id: Int
+        var title: String
+    }
+
+    private func serve(_ routes: (MockAPIServer) -> Void) throws -> MockAPIServer {
+        let server = MockAPIServer()
+        routes(server)
+        try server.start()
+        return server
+    }
+
+    private func expectError(
+        _ code: ApiError.Code, _ body: () async throws -> some Any, sourceLocation: SourceLocation = #_sourceLocation
+    ) async -> ApiError? {
+        do {
+            _ = try await body()
+            Issue.record("expected \(code), got success", sourceLocation: sourceLocation)
+        } catch let error as ApiError {
+            #expect(error.code == code, "\(error)", sourceLocation: sourceLocation)
+            return error
+        } catch {
+            Issue.record("expected an ApiError, got \(error)", sourceLocation: sourceLocation)
+        }
+        return nil
+    }
+
+    @Test func sendsTheRequestAndDecodesTheAnswer() async throws {
+        let server = try serve { $0.route(.post, "/items") { request in
+            var item = (try? request.decodeJSON(Item.self)) ?? Item(id: 0, title: "?")
+            item.id = 7
+            return .json(item, statusCode: 201)
+        } }
+        defer { server.stop() }
+        let api = URLSessionApiController(baseURL: server.baseURL)
+        let saved = try await api.send(
+            .post, "/items", json: Item(id: 0, title: "Hello"), decoding: Item.self)
+        #expect(saved == Item(id: 7, title: "Hello"))
+        let sent = try #require(server.requests.first)
+        #expect(sent.header("Content-Type") == "application/json")
+        #expect(sent.header("Accept") == "application/json")
+    }
+
+    @Test func anErrorStatusKeepsTheStatusAndBody() async throws {
+        let server = try serve { $0.route(.get, "/feed", response: .text("maintenance", statusCode: 503)) }
+        defer { server.stop() }
+        let error = await expectError(.httpStatus) {
+            try await URLSessionApiController(baseURL: server.baseURL).send(ApiRequest(.get, "/feed"))
+        }
+        #expect(error?.statusCode == 503)
+        #expect(error?.bodyText == "maintenance")
+    }
+
+    @Test func aBodyThatDoesNotDecodeNamesTheKeyPath() async throws {
+        let server = try serve { $0.route(.get, "/items", response: .data(Data(#"[{"id": 1, "title": 2}]"#.utf8))) }
+        defer { server.stop() }
+        let error = await expectError(.decoding) {
+            try await URLSessionApiController(baseURL: server.baseURL).get("/items", decoding: [Item].self)
+        }
+        #expect(error?.keyPath == "[0].title")
+    }
+
+    @Test func aRefusedConnectionIsATransportError() async throws {
+        let server = try serve { _ in }
+        let url = server.baseURL
+        server.stop()   // nothing listens on the port any more
+        _ = await expectError(.transport) {
+            try await URLSessionApiController(baseURL: url).send(ApiRequest(.get, "/feed"))
+        }
+    }
+
+    @Test func garbageAndAHangUpAreTransportErrors() async throws {
+        let server = try serve {
+            $0.route(.get, "/garbage", response: .raw(Data("not http\r\n\r\n".utf8)))
+            $0.route(.get, "/hangup", response: .closeConnection)
+        }
+        defer { server.stop() }
+        let api = URLSessionApiController(baseURL: server.baseURL)
+        _ = await expectError(.transport) { try await api.send(ApiRequest(.get, "/garbage")) }
+        _ = await expectError(.transport) { try await api.send(ApiRequest(.get, "/hangup")) }
+    }
+
+    @Test func aSlowAnswerTimesOutAtTheRequestsTimeout() async throws {
+        let server = try serve { $0.route(.get, "/slow", delay: .seconds(30), response: .text("late")) }
+        defer { server.stop() }
+        let api = URLSessionApiController(baseURL: server.baseURL, timeout: .seconds(30))
+        let started = ContinuousClock.now
+        let error = await expectError(.timeout) {
+            try await api.send(ApiRequest(.get, "/slow", timeout: .milliseconds(200)))
+        }
+        #expect(ContinuousClock.now - started < .seconds(10))
+        #expect(error?.description == "GET /slow timed out after 0.2 seconds")
+    }
+
+    @Test func cancellingTheTaskCancelsTheRequest() async throws {
+        let server = try serve { $0.route(.get, "/slow", delay: .seconds(30), response: .text("late")) }
+        defer { server.stop() }
+        let api = URLSessionApiController(baseURL: server.baseURL)
+        let task = Task { try await api.send(ApiRequest(.get, "/slow")) }
+        while server.requests.isEmpty { await Task.yield() }   // the request has arrived
+        task.cancel()
+        _ = await expectError(.cancelled) { try await task.value }
+    }
+
+    @Test func retriesAnIdempotentRequestUntilItSucceeds() async throws {
+        let attempts = Counter()
+        let server = try serve { $0.route(.get, "/flaky") { _ in
+            attempts.increment()
+            return attempts.value < 3 ? .status(503) : .text("ok")
+        } }
+        defer { server.stop() }
+        let log = FakeLogController()
+        let metaController = MetaController()
+        metaController.logController = log
+        let api = URLSessionApiController(
+            baseURL: server.baseURL, retryPolicy: RetryPolicy(maximumAttempts: 3, initialDelay: .milliseconds(1)))
+        metaController.apiController = api
+        let response = try await api.send(ApiRequest(.get, "/flaky"))
+        #expect(response.body == Data("ok".utf8))
+        #expect(attempts.value == 3)
+        #expect(log.entries.filter { $0.level == .warning }.map(\.message) == [
+            "GET /flaky failed with HTTP 503 (Service Unavailable); attempt 2 of 3 in 0.001 seconds",
+            "GET /flaky failed with HTTP 503 (Service Unavailable); attempt 3 of 3 in 0.002 seconds",
+        ])
+    }
+
+    @Test func doesNotRetryAPostOrGoPastTheLastAttempt() async throws {
+        let attempts = Counter()
+        let server = try serve {
+            $0.route(.post, "/down") { _ in attempts.increment(); return .status(503) }
+            $0.route(.get, "/down") { _ in attempts.increment(); return .status(503) }
+        }
+        defer { server.stop() }
+        let api = URLSessionApiController(
+            baseURL: server.baseURL, retryPolicy: RetryPolicy(maximumAttempts: 2, initialDelay: .milliseconds(1)))
+        _ = await expectError(.httpStatus) { try await api.send(ApiRequest(.post, "/down")) }
+        #expect(attempts.value == 1)
+        _ = await expectError(.httpStatus) { try await api.send(ApiRequest(.get, "/down")) }
+        #expect(attempts.value == 3)
+    }
+
+    @Test func theAuthorizationHookAddsHeadersTheRequestDoesNotSet() async throws {
+        let server = try serve { $0.route(.get, "/me", response: .status(200)) }
+        defer { server.stop() }
+        let api = URLSessionApiController(baseURL: server.baseURL, authorize: { _ in
+            ["Authorization": "Bearer secret", "X-Client": "hook"]
+        })
+        _ = try await api.send(ApiRequest(.get, "/me", headers: ["X-Client": "request"]))
+        let sent = try #require(server.requests.first)
+        #expect(sent.header("Authorization") == "Bearer secret")
+        #expect(sent.header("X-Client") == "request")
+    }
+
+    @Test func aThrowingAuthorizationHookFailsTheRequestBeforeSending() async throws {
+        struct NoToken: Error {}
+        let server = try serve { $0.route(.get, "/me", response: .status(200)) }
+        defer { server.stop() }
+        let api = URLSessionApiController(baseURL: server.baseURL, authorize: { _ in throw NoToken() })
+        _ = await expectError(.authorization) { try await api.send(ApiRequest(.get, "/me")) }
+        #expect(server.requests.isEmpty)
+    }
+
+    @Test func logsRequestsAndResponsesWithBodiesPrivateAndFailuresAsErrors() async throws {
+        let server = try serve {
+            $0.route(.post, "/items", response: .text("secret answer"))
+            $0.route(.get, "/missing", response: .status(404))
+        }
+        defer { server.stop() }
+        let log = FakeLogController()
+        let metaController = MetaController()
+        metaController.logController = log
+        let api = URLSessionApiController(baseURL: server.baseURL)
+        metaController.apiController = api
+        _ = try await api.send(ApiRequest(.post, "/items", body: Data("secret question".utf8)))
+        _ = try? await api.send(ApiRequest(.get, "/missing"))
+        let text = log.entries.map(\.description).joined(separator: "\n")
+        #expect(!text.contains("secret"))
+        #expect(log.messages.contains("POST \(server.baseURL.absoluteString)/items body 15 bytes: <private>"))
+        #expect(log.messages.contains { $0.hasPrefix("POST /items -> 200 in ") && $0.hasSuffix("13 bytes: <private>") })
+        #expect(log.entries.filter { $0.level == .error }.map(\.message) == ["GET /missing failed with HTTP 404 (Not Found)"])
+        #expect(log.entries.allSatisfy { $0.fileName == "URLSessionApiController.swift" })
+    }
+
+    @Test func logsBodiesWhenAsked() async throws {
+        let server = try serve { $0.route(.get, "/items", response: .text("visible")) }
+        defer { server.stop() }
+        let log = FakeLogController()
+        let metaController = MetaController()
+        metaController.logController = log
+        metaController.apiController = URLSessionApiController(baseURL: server.baseURL, logsBodies: true)
+        _ = try await metaController.apiController?.send(ApiRequest(.get, "/items"))
+        #expect(log.messages.contains { $0.hasSuffix("7 bytes: visible") })
+    }
+}

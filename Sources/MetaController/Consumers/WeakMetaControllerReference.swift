@@ -14,8 +14,9 @@
 ///         set { reference.metaController = newValue }
 ///     }
 ///
-///     func refresh() {
-///         infoLog("refreshing")   // reaches the log controller through the MetaController
+///     func send(_ request: ApiRequest) async throws(ApiError) -> ApiResponse {
+///         infoLog("sending \(request)")   // reaches the log controller through the MetaController
+///         // ...
 ///     }
 /// }
 /// ```

@@ -13,7 +13,7 @@ import FoundationNetworking
 /// } catch let error where error.code == .httpStatus && error.statusCode == 401 {
 ///     signIn()
 /// } catch {
-///     errorLog("\(error)")   // GET /feed failed with HTTP 503 (service unavailable)
+///     errorLog("\(error)")   // GET /feed failed with HTTP 503 (Service Unavailable)
 /// }
 /// ```
 public struct ApiError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -87,10 +87,9 @@ public struct ApiError: Error, Sendable, Equatable, CustomStringConvertible {
     /// fake.respond(to: .get, "/feed", with: .failure(.httpStatus(503, for: ApiRequest(.get, "/feed"))))
     /// ```
     public static func httpStatus(_ statusCode: Int, body: Data = Data(), for request: ApiRequest) -> ApiError {
-        let reason = HTTPURLResponse.localizedString(forStatusCode: statusCode)
         return ApiError(
             code: .httpStatus, request: request,
-            description: "\(request) failed with HTTP \(statusCode) (\(reason))",
+            description: "\(request) failed with HTTP \(statusCode) (\(httpReasonPhrase(statusCode)))",
             statusCode: statusCode, body: body)
     }
 

@@ -1,0 +1,118 @@
+@testable import MetaControllerTesting
+import Testing
+
+@Suite struct HTTPRequestParserTests {
+    private static let post = "POST /items?x=1 HTTP/1.1\r\nHost: a\r\nContent-Length: 5\r\n\r\nhello"
+
+    private func parseAll(_ text: String, limits: HTTPRequestParser.Limits = .init()) throws -> [HTTPRequestParser.Request] {
+        var parser = HTTPRequestParser(limits: limits)
+        parser.append(Array(text.utf8))
+        var requests: [HTTPRequestParser.Request] = []
+        while let request = try parser.next() { requests.append(request) }
+        return requests
+    }
+
+    private func failure(_ text: String, limits: HTTPRequestParser.Limits = .init()) -> Int? {
+        do {
+            _ = try parseAll(text, limits: limits)
+            return nil
+        } catch let error as HTTPRequestParser.Failure {
+            return error.statusCode
+        } catch {
+            return -1
+        }
+    }
+
+    @Test func parsesARequestWithABody() throws {
+        let requests = try parseAll(Self.post)
+        #expect(requests.count == 1)
+        #expect(requests[0].method == "POST")
+        #expect(requests[0].target == "/items?x=1")
+        #expect(requests[0].header("content-length") == "5")
+        #expect(requests[0].body == Array("hello".utf8))
+        #expect(requests[0].keepsAlive)
+    }
+
+    @Test func givesTheSameRequestWhateverTheBytesArriveInPieces() throws {
+        let bytes = Array(Self.post.utf8)
+        let whole = try parseAll(Self.post)
+        for split in 1..<bytes.count {
+            var parser = HTTPRequestParser()
+            parser.append(bytes[..<split])
+            var requests: [HTTPRequestParser.Request] = []
+            while let request = try parser.next() { requests.append(request) }
+            parser.append(bytes[split...])
+            while let request = try parser.next() { requests.append(request) }
+            #expect(requests == whole, "split at \(split)")
+        }
+    }
+
+    @Test func parsesPipelinedRequestsInOrder() throws {
+        let requests = try parseAll("GET /a HTTP/1.1\r\n\r\nGET /b HTTP/1.1\r\nConnection: close\r\n\r\n")
+        #expect(requests.map(\.target) == ["/a", "/b"])
+        #expect(requests.map(\.keepsAlive) == [true, false])
+    }
+
+    @Test func decodesChunkedBodiesWithExtensionsAndTrailers() throws {
+        let text = "POST /c HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n5;x=y\r\nhello\r\n6\r\n world\r\n0\r\nTrailer: 1\r\n\r\n"
+        #expect(try parseAll(text).first?.body == Array("hello world".utf8))
+    }
+
+    @Test func waitsForTheBodyAndAsksForContinueOnce() throws {
+        var parser = HTTPRequestParser()
+        parser.append(Array("PUT /x HTTP/1.1\r\nExpect: 100-continue\r\nContent-Length: 2\r\n\r\n".utf8))
+        let early = try parser.next()
+        #expect(early == nil)
+        let first = parser.takeContinueRequest(), second = parser.takeContinueRequest()
+        #expect(first && !second)
+        parser.append(Array("ok".utf8))
+        let request = try parser.next()
+        #expect(request?.body == Array("ok".utf8))
+    }
+
+    @Test(arguments: [
+        "GET /a\r\n\r\n",                                       // no version
+        "GET  /a HTTP/1.1\r\n\r\n",                             // two spaces
+        "G(T /a HTTP/1.1\r\n\r\n",                              // not a token
+        "GET a HTTP/1.1\r\n\r\n",                               // no leading slash
+        "GET /a HTTP/1.1\r\nNo colon here\r\n\r\n",
+        "GET /a HTTP/1.1\r\nBad Name: x\r\n\r\n",
+        "POST /a HTTP/1.1\r\nContent-Length: -1\r\n\r\n",
+        "POST /a HTTP/1.1\r\nContent-Length: 1x\r\n\r\n",
+        "POST /a HTTP/1.1\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\n",
+        "POST /a HTTP/1.1\r\nContent-Length: 99999999999999999999\r\n\r\n",
+        "POST /a HTTP/1.1\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n",
+        "POST /a HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n",
+        "POST /a HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nabc\r\n",
+        "GET /a HTTP/1.1\r\nX: \u{0}\r\n\r\n",
+    ])
+    func refusesMalformedRequestsWith400(text: String) {
+        #expect(failure(text) == 400)
+    }
+
+    @Test func refusesOversizedHeadsBodiesAndOddVersionsAndEncodings() {
+        let limits = HTTPRequestParser.Limits(maximumHeaderBytes: 64, maximumBodyBytes: 8)
+        #expect(failure("GET /a HTTP/1.1\r\nX: \(String(repeating: "a", count: 100))", limits: limits) == 431)
+        #expect(failure("POST /a HTTP/1.1\r\nContent-Length: 9\r\n\r\n", limits: limits) == 413)
+        #expect(failure("POST /a HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n9\r\n", limits: limits) == 413)
+        #expect(failure("GET /a HTTP/2.0\r\n\r\n") == 505)
+        #expect(failure("POST /a HTTP/1.1\r\nTransfer-Encoding: gzip\r\n\r\n") == 501)
+    }
+
+    @Test func survivesEveryPrefixAndRandomBytes() {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<500 {
+            let count = Int.random(in: 0..<200, using: &generator)
+            var parser = HTTPRequestParser(limits: .init(maximumHeaderBytes: 128, maximumBodyBytes: 64))
+            parser.append((0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) })
+            while (try? parser.next()) != nil {}
+        }
+        let bytes = Array(Self.post.utf8)
+        for end in 0...bytes.count {
+            var parser = HTTPRequestParser()
+            parser.append(bytes[..<end])
+            let request = (try? parser.next()) ?? nil
+            #expect(request == nil || end == bytes.count)
+        }
+    }
+}
