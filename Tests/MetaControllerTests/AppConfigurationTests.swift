@@ -1,5 +1,6 @@
 import Foundation
 import MetaController
+import MetaControllerTesting
 import Testing
 
 @Suite struct AppConfigurationTests {
@@ -156,5 +157,34 @@ import Testing
                 && (error as? ConfigurationError)?.description
                     == "api.baseURLs.qa: no base URL for environment qa; the configuration has production, staging, test"
         }
+    }
+}
+
+/// A configuration bootstrapping a MetaController whose API controller talks to a mock server.
+@Suite struct MetaControllerConfigurationTests {
+    @Test func theTestEnvironmentTalksToAMockServer() async throws {
+        let server = MockAPIServer()
+        server.route(.get, "/ping", response: .text("pong"))
+        try server.start()
+        defer { server.stop() }
+        let configuration = try AppConfiguration(data: Data("""
+            {"api": {"baseURLs": {"production": "https://api.example.com", "test": "http://127.0.0.1:1"}},
+             "log": {"level": "debug", "destinations": [{"kind": "memory", "capacity": 50}]}}
+            """.utf8))
+        let metaController = try MetaController(configuration: configuration, environment: .test, baseURL: server.baseURL)
+        let api = try #require(metaController.apiController as? URLSessionApiController)
+        #expect(api.baseURL == server.baseURL)
+        let response = try await api.send(ApiRequest(.get, "/ping"))
+        #expect(response.body == Data("pong".utf8))
+        let log = try #require(metaController.logController as? StandardLogController)
+        let memory = try #require(log.destinations.first as? MemoryLogDestination)
+        #expect(memory.entries.map(\.message).contains { $0.hasPrefix("GET /ping -> 200") })
+    }
+
+    @Test func anUnknownEnvironmentIsAnError() throws {
+        let configuration = try AppConfiguration(data: Data(#"{"api": {"baseURLs": {"production": "https://a.example"}}}"#.utf8))
+        #expect(throws: ConfigurationError.self) { try MetaController(configuration: configuration, environment: .staging) }
+        let production = try MetaController(configuration: configuration, environment: .production)
+        #expect((production.apiController as? URLSessionApiController)?.baseURL.absoluteString == "https://a.example")
     }
 }

@@ -65,7 +65,7 @@ struct MetaControllerConsumerTests {
 
     @Test func messageIsNotEvaluatedWhenNothingWillLogIt() {
         let evaluations = Counter()
-        func message() -> String {
+        func message() -> LogMessage {
             evaluations.increment()
             return "expensive"
         }

@@ -11,7 +11,12 @@ extension MetaControllerConsumer {
     ///
     /// The message is evaluated only when it will be logged: not when there is
     /// no MetaController or log controller, and not when the log controller
-    /// does not keep `.debug` (``LogController/isLogging(_:)``).
+    /// does not keep `.debug` (``LogController/isLogging(_:)``). Interpolated
+    /// values can be marked private (``LogPrivacy``):
+    ///
+    /// ```swift
+    /// debugLog("signed in as \(email, privacy: .private)")   // signed in as <private>
+    /// ```
     ///
     /// - Parameters:
     ///   - message: The message, evaluated only if it is logged.
@@ -19,7 +24,7 @@ extension MetaControllerConsumer {
     ///   - function: The caller's function; leave the default.
     ///   - line: The caller's line; leave the default.
     public func debugLog(
-        _ message: @autoclosure () -> String,
+        _ message: @autoclosure () -> LogMessage,
         file: String = #fileID, function: String = #function, line: UInt = #line
     ) {
         metaController?.log(.debug, message(), file: file, function: function, line: line)
@@ -29,7 +34,7 @@ extension MetaControllerConsumer {
     ///
     /// Behaves as ``debugLog(_:file:function:line:)`` at the `.info` level.
     public func infoLog(
-        _ message: @autoclosure () -> String,
+        _ message: @autoclosure () -> LogMessage,
         file: String = #fileID, function: String = #function, line: UInt = #line
     ) {
         metaController?.log(.info, message(), file: file, function: function, line: line)
@@ -39,7 +44,7 @@ extension MetaControllerConsumer {
     ///
     /// Behaves as ``debugLog(_:file:function:line:)`` at the `.warning` level.
     public func warningLog(
-        _ message: @autoclosure () -> String,
+        _ message: @autoclosure () -> LogMessage,
         file: String = #fileID, function: String = #function, line: UInt = #line
     ) {
         metaController?.log(.warning, message(), file: file, function: function, line: line)
@@ -49,7 +54,7 @@ extension MetaControllerConsumer {
     ///
     /// Behaves as ``debugLog(_:file:function:line:)`` at the `.error` level.
     public func errorLog(
-        _ message: @autoclosure () -> String,
+        _ message: @autoclosure () -> LogMessage,
         file: String = #fileID, function: String = #function, line: UInt = #line
     ) {
         metaController?.log(.error, message(), file: file, function: function, line: line)
@@ -60,7 +65,7 @@ extension MetaController {
     /// Sends one entry to the log controller, building the message only when
     /// the log controller keeps `level`.
     func log(
-        _ level: LogLevel, _ message: @autoclosure () -> String,
+        _ level: LogLevel, _ message: @autoclosure () -> LogMessage,
         file: String, function: String, line: UInt
     ) {
         guard let logController, logController.isLogging(level) else { return }

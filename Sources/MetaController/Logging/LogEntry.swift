@@ -17,8 +17,10 @@ public import Foundation
 public struct LogEntry: Sendable, Equatable, CustomStringConvertible {
     /// How important the entry is.
     public var level: LogLevel
-    /// The message, already evaluated.
+    /// The message, already evaluated, with private and sensitive values shown as `<private>`.
     public var message: String
+    /// The message with private values shown, kept in debug builds only; `nil` when it has none.
+    var revealedMessage: String?
     /// The source file that logged, as `#fileID` gives it (`Module/File.swift`)
     /// or a plain path; ``fileName`` keeps only the last component.
     public var file: String
@@ -52,6 +54,29 @@ public struct LogEntry: Sendable, Equatable, CustomStringConvertible {
         self.function = function
         self.line = line
         self.date = date
+    }
+
+    /// Creates an entry from a ``LogMessage``, keeping its private values
+    /// apart so destinations show them only when allowed.
+    ///
+    /// - Parameters:
+    ///   - level: How important the entry is.
+    ///   - message: The message.
+    ///   - file: The source file, usually `#fileID`.
+    ///   - function: The function, usually `#function`.
+    ///   - line: The line, usually `#line`.
+    ///   - date: When the entry was made; now by default.
+    public init(
+        level: LogLevel, message: LogMessage, file: String, function: String, line: UInt, date: Date = Date()
+    ) {
+        self.init(level: level, message: message.description, file: file, function: function, line: line, date: date)
+        revealedMessage = message.revealed
+    }
+
+    /// The message, with private values shown when `revealingPrivateValues` is
+    /// `true` in a debug build; sensitive values are never shown.
+    public func message(revealingPrivateValues: Bool) -> String {
+        revealingPrivateValues ? revealedMessage ?? message : message
     }
 
     /// The source file's name without its module or folders: `LocationController.swift`.

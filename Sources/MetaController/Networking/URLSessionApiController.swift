@@ -26,7 +26,7 @@ public import FoundationNetworking
 /// - Cancellation: cancelling the task that awaits ``send(_:)`` cancels the
 ///   transfer at once and throws ``ApiError/Code/cancelled``.
 /// - Retries: opt-in, for idempotent requests, as ``retryPolicy`` says.
-/// - Logging: bodies are logged as `<private>` unless ``logsBodies`` is `true`.
+/// - Logging: bodies are logged as private values (`<private>`) unless ``logsBodies`` is `true`.
 public final class URLSessionApiController: ApiController, MetaControllerConsumer {
     /// The URL that request paths are relative to.
     public let baseURL: URL
@@ -160,7 +160,7 @@ public final class URLSessionApiController: ApiController, MetaControllerConsume
         let limit = request.timeout ?? timeout
         urlRequest.timeoutInterval = limit.timeInterval
 
-        debugLog("\(describe(request, url: urlRequest.url))")
+        debugLog(describe(request, url: urlRequest.url))
         let started = ContinuousClock.now
         let (data, response) = try await Transfer(request: request, limit: limit).run(urlRequest, in: session)
         let elapsed = ContinuousClock.now - started
@@ -168,26 +168,29 @@ public final class URLSessionApiController: ApiController, MetaControllerConsume
             headers[String(describing: field.key)] = String(describing: field.value)
         }
         let answer = ApiResponse(request: request, statusCode: response.statusCode, headers: headers, body: data)
-        debugLog("\(describe(answer, after: elapsed))")
+        debugLog(describe(answer, after: elapsed))
         guard (200...299).contains(response.statusCode) else {
             throw ApiError.httpStatus(response.statusCode, body: data, for: request)
         }
         return answer
     }
 
-    private func describe(_ request: ApiRequest, url: URL?) -> String {
+    private func describe(_ request: ApiRequest, url: URL?) -> LogMessage {
         let target = url?.absoluteString ?? request.path
         guard let body = request.body else { return "\(request.method) \(target)" }
-        return "\(request.method) \(target) body \(body.count) bytes: \(bodyText(body))"
+        return "\(request.method) \(target) body \(body.count) bytes: \(bodyText(body), privacy: bodyPrivacy)"
     }
 
-    private func describe(_ response: ApiResponse, after elapsed: Duration) -> String {
+    private func describe(_ response: ApiResponse, after elapsed: Duration) -> LogMessage {
         let milliseconds = Int((elapsed.timeInterval * 1000).rounded())
-        return "\(response.request) -> \(response.statusCode) in \(milliseconds) ms, \(response.body.count) bytes: \(bodyText(response.body))"
+        let size = response.body.count
+        return "\(response.request) -> \(response.statusCode) in \(milliseconds) ms, \(size) bytes: \(bodyText(response.body), privacy: bodyPrivacy)"
     }
+
+    /// Bodies are private unless the controller was asked to log them.
+    private var bodyPrivacy: LogPrivacy { logsBodies ? .public : .private }
 
     private func bodyText(_ body: Data) -> String {
-        guard logsBodies else { return "<private>" }
         let text = String(decoding: body.prefix(1024), as: UTF8.self)
         return body.count > 1024 ? text + "…" : text
     }

@@ -1,0 +1,98 @@
+import Foundation
+import MetaController
+import Testing
+
+@Suite struct FileLogDestinationTests {
+    private func temporaryDirectory() -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("logs-\(UUID().uuidString)")
+    }
+
+    private func entry(_ message: String) -> LogEntry {
+        LogEntry(level: .info, message: message, file: "F.swift", function: "f()", line: 1)
+    }
+
+    private func lines(at path: String) throws -> [String] {
+        try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init)
+    }
+
+    @Test func writesJSONLinesThatSurviveAFlush() throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = try FileLogDestination(directory: directory)
+        file.write(entry("one"), revealingPrivateValues: false)
+        file.write(entry("two"), revealingPrivateValues: false)
+        file.flush()
+        let written = try lines(at: file.path(ofFile: 0))
+        #expect(written.count == 2)
+        #expect(written[1].contains(#""message":"two""#))
+        #expect(file.lastFailure == nil)
+    }
+
+    @Test func filesAndTheDirectoryAreTheOwnersOnly() throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = try FileLogDestination(directory: directory)
+        file.write(entry("x"), revealingPrivateValues: false)
+        file.flush()
+        let fileMode = try FileManager.default.attributesOfItem(atPath: file.path(ofFile: 0))[.posixPermissions] as? Int
+        let directoryMode = try FileManager.default.attributesOfItem(atPath: directory.path)[.posixPermissions] as? Int
+        #expect(fileMode == 0o600)
+        #expect(directoryMode == 0o700)
+    }
+
+    @Test func rotatesBySizeKeepingNFiles() throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = try FileLogDestination(directory: directory, maximumFileBytes: 1024, keptFiles: 3, format: .line)
+        // Each line is 100 bytes: 10 fit in a file, so 45 lines make 5 files, of which 3 are kept.
+        let padding = String(repeating: "x", count: 100 - "F.swift (line 1): f(): 00 ".count - 1)
+        for index in 0..<45 { file.write(entry(String(format: "%02d ", index) + padding), revealingPrivateValues: false) }
+        file.flush()
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+        #expect(names == ["app.1.log", "app.2.log", "app.log"])
+        let current = try lines(at: file.path(ofFile: 0)), previous = try lines(at: file.path(ofFile: 1)),
+            oldest = try lines(at: file.path(ofFile: 2))
+        #expect(current.count == 5 && previous.count == 10 && oldest.count == 10)
+        #expect(oldest.first?.contains(": 20 x") == true)   // lines 0 to 19 were rotated away
+        #expect(current.last?.contains(": 44 x") == true)
+        #expect((oldest + previous + current).allSatisfy { $0.utf8.count == 99 })
+    }
+
+    @Test func nothingLoggedFromManyThreadsIsLostAcrossAFlush() async throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = try FileLogDestination(directory: directory, maximumFileBytes: 64 * 1024, keptFiles: 100)
+        let log = StandardLogController(minimumLevel: .trace, destinations: [file])
+        await withTaskGroup(of: Void.self) { group in
+            for task in 0..<8 {
+                group.addTask { for index in 0..<250 { log.log(entry("\(task)-\(index)")) } }
+            }
+        }
+        log.flush()
+        var messages: Set<String> = []
+        for index in 0..<100 where FileManager.default.fileExists(atPath: file.path(ofFile: index)) {
+            for line in try lines(at: file.path(ofFile: index)) {
+                let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+                messages.insert(object?["message"] as? String ?? "")
+            }
+        }
+        #expect(messages.count == 2000)
+    }
+
+    @Test func aDirectoryThatCannotBeCreatedIsAClearError() throws {
+        let blocker = temporaryDirectory()
+        try Data().write(to: blocker)   // a file where the directory's parent should be
+        defer { try? FileManager.default.removeItem(at: blocker) }
+        let target = blocker.appendingPathComponent("logs")
+        #expect {
+            try FileLogDestination(directory: target)
+        } throws: { error in
+            let error = error as? LogSetupError
+            return error?.action == "create the log directory" && error?.path == target.path
+        }
+    }
+
+    @Test func aBadFileNameIsRefused() {
+        #expect(throws: LogSetupError.self) { try FileLogDestination(directory: temporaryDirectory(), fileName: "../escape.log") }
+    }
+}
