@@ -17,7 +17,8 @@ let package = Package(
     targets: [
         .target(name: "MetaController"),
         .target(name: "MetaControllerTesting", dependencies: ["MetaController"]),
-        .executableTarget(name: "MetaControllerDemo", dependencies: ["MetaController"]),
+        // The demo runs its backend on MockAPIServer; an app's own target would not link MetaControllerTesting.
+        .executableTarget(name: "MetaControllerDemo", dependencies: ["MetaController", "MetaControllerTesting"]),
         .testTarget(
             name: "MetaControllerTests",
             dependencies: ["MetaController", "MetaControllerTesting"]

@@ -3,20 +3,23 @@ import PackageDescription
 
 // Benchmarks live in their own package so the root package stays free of
 // dependencies. Run from the repository root:
-//   swift run -c release --package-path Benchmarks event-benchmarks
+//   swift run -c release --package-path Benchmarks metacontroller-benchmarks
 let package = Package(
     name: "MetaControllerBenchmarks",
     platforms: [.macOS(.v13)],
     products: [
-        .executable(name: "event-benchmarks", targets: ["EventBenchmarks"]),
+        .executable(name: "metacontroller-benchmarks", targets: ["Benchmarks"]),
     ],
     dependencies: [
         .package(name: "MetaController", path: ".."),
     ],
     targets: [
         .executableTarget(
-            name: "EventBenchmarks",
-            dependencies: [.product(name: "MetaController", package: "MetaController")]
+            name: "Benchmarks",
+            dependencies: [
+                .product(name: "MetaController", package: "MetaController"),
+                .product(name: "MetaControllerTesting", package: "MetaController"),
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

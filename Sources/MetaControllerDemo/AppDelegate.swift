@@ -6,12 +6,16 @@ import MetaController
 final class AppDelegate {
     private(set) var metaController: MetaController?
     private(set) var window: Window?
+    private var backend: DemoBackend?
 
     /// The one place where controllers are made: no singletons anywhere else.
-    func didFinishLaunching() {
+    func didFinishLaunching() throws {
+        let backend = try DemoBackend()
         let metaController = MetaController()
-        metaController.logController = ConsoleLogController(minimumLevel: .debug)
-        metaController.apiController = DemoApiController()
+        metaController.logController = StandardLogController(
+            minimumLevel: .debug, destinations: [StreamLogDestination(.standardOutput)])
+        // The real API controller, talking HTTP to the demo's in-process server.
+        metaController.apiController = URLSessionApiController(baseURL: backend.baseURL, timeout: .seconds(10))
         metaController.sessionController = DemoSessionController(userName: "ada")
         // Location, data and notification controllers arrive with later releases;
         // the settings screen needs the notification one, and the audit will say so.
@@ -24,19 +28,26 @@ final class AppDelegate {
 
         self.metaController = metaController
         self.window = window
+        self.backend = backend
     }
 
     /// What a user does after launch: the feed appears, an item is tapped, the
     /// detail screen shares it.
-    func simulateUserSession() {
+    func simulateUserSession() async {
         guard let root = window?.root else { return }
         let profile = root.tabs.compactMap { $0 as? ProfileScreen }.first
         profile?.viewDidLoad()
         root.viewDidAppear()
-        root.feed?.viewDidAppear()
-        root.feed?.didSelectItem(at: 1)
+        await root.feed?.viewDidAppear()
+        await root.feed?.didSelectItem(at: 1)
         root.presented?.detail?.share()
         profile?.viewDidAppear()
+    }
+
+    /// What the app does when it is about to end: write out the log, stop the server.
+    func willTerminate() {
+        (metaController?.logController as? StandardLogController)?.flush()
+        backend?.stop()
     }
 
     /// Who received the MetaController, and what the audit found.

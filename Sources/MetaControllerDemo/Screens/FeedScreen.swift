@@ -10,31 +10,34 @@ final class FeedScreen: @MainActor MetaControllerConsumer {
     private var items: [FeedItem] = []
     weak var host: TabBarScreen?
 
-    func viewDidAppear() {
-        // ApiController has no operations of its own yet, so the app reaches its own type.
-        items = (apiController as? DemoApiController)?.fetchFeed() ?? []
-        infoLog("showing \(items.count) items")
-        sessionController?.unreadCount.set(items.count)
+    func viewDidAppear() async {
+        do {
+            items = try await apiController?.get("/feed", decoding: [FeedItem].self) ?? []
+            infoLog("showing \(items.count) items")
+            sessionController?.unreadCount.set(items.count)
+        } catch {
+            errorLog("cannot load the feed: \(error)")
+        }
     }
 
-    func didSelectItem(at index: Int) {
+    func didSelectItem(at index: Int) async {
         guard items.indices.contains(index) else {
             warningLog("no item at \(index)")
             return
         }
         // The "storyboard" makes the destination: a detail screen inside its own navigation stack.
         let segue = Segue(identifier: "showDetail", destination: NavigationStack(root: DetailScreen()))
-        prepare(for: segue, item: items[index])
+        await prepare(for: segue, item: items[index])
     }
 
     /// As in `prepare(for:sender:)`: the destination's class is not needed to
     /// hand it the MetaController; the navigation stack is unwrapped by the walk.
-    func prepare(for segue: Segue, item: FeedItem) {
+    func prepare(for segue: Segue, item: FeedItem) async {
         passMetaController(to: segue.destination)
         guard let stack = segue.destination as? NavigationStack else { return }
         stack.detail?.item = item
         debugLog("performing \(segue.identifier) for item \(item.id)")
         host?.present(stack)
-        stack.detail?.viewDidAppear()
+        await stack.detail?.viewDidAppear()
     }
 }

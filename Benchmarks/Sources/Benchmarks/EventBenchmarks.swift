@@ -2,18 +2,14 @@ import Dispatch
 import MetaController
 
 /// Signals dispatch and Property set against arrays of closures, in one run.
-///
-/// Prints a Markdown table: median nanoseconds per operation and the ratio to
-/// the closure-array baseline measured just before.
-@main
-struct EventBenchmarks {
+enum EventBenchmarks {
     static let ping = Signal<Int>("ping")
 
     /// A listener object; its handler does as little as the baseline closures do.
     final class Listener: Sendable {}
 
-    static func main() {
-        var rows: [(String, Double, Double)] = []
+    static func run() -> [Row] {
+        var rows: [Row] = []
 
         for count in [1, 10, 100] {
             let closures: [@Sendable (Int) -> Void] = (0..<count).map { _ in { blackHole($0) } }
@@ -30,8 +26,8 @@ struct EventBenchmarks {
                 signals.dispatch(ping, 1)
             }
             blackHole(listeners)
-            rows.append(("Signals dispatch to \(count) listener\(count == 1 ? "" : "s")", dispatch, baseline))
-            rows.append(("  baseline: array of \(count) closure\(count == 1 ? "" : "s")", baseline, baseline))
+            rows.append(Row("Signals dispatch to \(count) listener\(count == 1 ? "" : "s")", dispatch, baseline))
+            rows.append(Row("  baseline: array of \(count) closure\(count == 1 ? "" : "s")", baseline, baseline))
         }
 
         do {
@@ -52,19 +48,10 @@ struct EventBenchmarks {
                 property.value = next
             }
             blackHole(subscribers)
-            rows.append(("Property set with 10 subscribers", set, baseline))
-            rows.append(("  baseline: store and call 10 closures", baseline, baseline))
+            rows.append(Row("Property set with 10 subscribers", set, baseline))
+            rows.append(Row("  baseline: store and call 10 closures", baseline, baseline))
         }
 
-        print("| operation | median ns/op | ratio to baseline |")
-        print("| --- | ---: | ---: |")
-        for (name, nanoseconds, baseline) in rows {
-            print("| \(name) | \(format(nanoseconds)) | \(format(nanoseconds / baseline))x |")
-        }
-    }
-
-    static func format(_ value: Double) -> String {
-        let rounded = (value * 10).rounded() / 10
-        return String(describing: rounded)
+        return rows
     }
 }

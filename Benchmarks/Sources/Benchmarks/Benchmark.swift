@@ -35,3 +35,16 @@ struct Benchmark {
 func blackHole<T>(_ value: T) {
     withExtendedLifetime(value) {}
 }
+
+/// One line of the table: an operation, its median time, and its baseline's.
+struct Row {
+    let name: String
+    let nanoseconds: Double
+    let baseline: Double
+
+    init(_ name: String, _ nanoseconds: Double, _ baseline: Double) {
+        self.name = name
+        self.nanoseconds = nanoseconds
+        self.baseline = baseline
+    }
+}
