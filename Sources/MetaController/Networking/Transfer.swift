@@ -20,6 +20,7 @@ struct Transfer: Sendable {
     private struct State: Sendable {
         var task: URLSessionDataTask?
         var reason: Reason?
+        var isFinished = false
     }
 
     let request: ApiRequest
@@ -30,7 +31,10 @@ struct Transfer: Sendable {
         let result: Result<(Data, HTTPURLResponse), ApiError> = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 let task = session.dataTask(with: urlRequest) { data, response, error in
-                    let reason = state.withLock { $0.reason }
+                    let reason = state.withLock { state in
+                        state.isFinished = true
+                        return state.reason
+                    }
                     continuation.resume(returning: outcome(data, response, error, reason: reason))
                 }
                 let startNow = state.withLock { state in
@@ -42,9 +46,11 @@ struct Transfer: Sendable {
                     task.cancel()
                     return
                 }
+                // Fires even after the transfer finished (a work item cannot be cancelled
+                // across threads here); it then finds the transfer finished and does nothing.
                 DispatchQueue.global().asyncAfter(deadline: .now() + limit.timeInterval) { [weak task] in
                     let expired = state.withLock { state in
-                        guard state.reason == nil else { return false }
+                        guard state.reason == nil, !state.isFinished else { return false }
                         state.reason = .timedOut
                         return true
                     }

@@ -76,12 +76,6 @@ package struct HTTPRequestParser: Sendable {
         buffer.append(contentsOf: bytes)
     }
 
-    /// Whether no bytes of a next request have arrived.
-    package var isIdle: Bool {
-        if case .head = stage { return buffer.isEmpty }
-        return false
-    }
-
     /// Whether the client waits for `100 Continue` before sending the body; `true` once per request.
     package mutating func takeContinueRequest() -> Bool {
         guard case .body(let head, _) = stage, !continueAnswered,

@@ -60,6 +60,7 @@ public final class MockAPIServer: Sendable {
         var listener: Int32?
         var wake: (read: Int32, write: Int32)?
         var port = 0
+        var isStarting = false
         var isStopped = false
         var routes: [Route] = []
         var requests: [RecordedRequest] = []
@@ -87,17 +88,29 @@ public final class MockAPIServer: Sendable {
     /// - Throws: ``MockAPIServerError`` naming the step that failed; a stopped
     ///   server cannot start again.
     public func start() throws(MockAPIServerError) {
-        let alreadyRunning = state.withLock { $0.listener != nil || $0.isStopped }
-        guard !alreadyRunning else {
-            if state.withLock({ $0.isStopped }) { throw MockAPIServerError(step: "start a stopped server", errno: EINVAL) }
-            return
+        enum Phase { case ready, running, stopped }
+        let phase: Phase = state.withLock { state in
+            if state.isStopped { return .stopped }
+            if state.isStarting { return .running }
+            state.isStarting = true
+            return .ready
         }
-        let (listener, port) = try Socket.listenOnLoopback()
-        let wake: (read: Int32, write: Int32)
-        do {
-            wake = try Socket.makeWakePipe()
+        switch phase {
+        case .stopped: throw MockAPIServerError(step: "start a stopped server", errno: EINVAL)
+        case .running: return
+        case .ready: break
+        }
+        let listener: Int32, port: Int, wake: (read: Int32, write: Int32)
+        do throws(MockAPIServerError) {
+            (listener, port) = try Socket.listenOnLoopback()
+            do throws(MockAPIServerError) {
+                wake = try Socket.makeWakePipe()
+            } catch {
+                Socket.close(listener)
+                throw error
+            }
         } catch {
-            Socket.close(listener)
+            state.withLock { $0.isStarting = false }
             throw error
         }
         state.withLock { state in
