@@ -21,8 +21,10 @@ let package = Package(
         .executableTarget(name: "MetaControllerDemo", dependencies: ["MetaController", "MetaControllerTesting"]),
         .testTarget(
             name: "MetaControllerTests",
-            dependencies: ["MetaController", "MetaControllerTesting"]
+            dependencies: ["MetaController", "MetaControllerTesting", "DataCrashWriter"]
         ),
+        // A child process the crash-safety test kills in the middle of saves.
+        .executableTarget(name: "DataCrashWriter", dependencies: ["MetaController"], path: "Tests/DataCrashWriter"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,3 +1,4 @@
+import Foundation
 import MetaController
 
 /// Plays the part of `UIApplicationDelegate`: builds the MetaController once
@@ -7,6 +8,7 @@ final class AppDelegate {
     private(set) var metaController: MetaController?
     private(set) var window: Window?
     private var backend: DemoBackend?
+    private var dataDirectory: URL?
 
     /// The one place where controllers are made: no singletons anywhere else.
     func didFinishLaunching() throws {
@@ -17,7 +19,11 @@ final class AppDelegate {
         // The real API controller, talking HTTP to the demo's in-process server.
         metaController.apiController = URLSessionApiController(baseURL: backend.baseURL, timeout: .seconds(10))
         metaController.sessionController = DemoSessionController(userName: "ada")
-        // Location, data and notification controllers arrive with later releases;
+        // App data goes to a temporary directory, removed when the demo ends.
+        let dataDirectory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("metacontroller-demo-\(ProcessInfo.processInfo.processIdentifier)")
+        metaController.dataController = try FileDataController(directory: dataDirectory)
+        // Location and notification controllers arrive with later releases;
         // the settings screen needs the notification one, and the audit will say so.
         metaController.install(ShareAssembly())
 
@@ -29,6 +35,7 @@ final class AppDelegate {
         self.metaController = metaController
         self.window = window
         self.backend = backend
+        self.dataDirectory = dataDirectory
     }
 
     /// What a user does after launch: the feed appears, an item is tapped, the
@@ -48,6 +55,7 @@ final class AppDelegate {
     func willTerminate() {
         (metaController?.logController as? StandardLogController)?.flush()
         backend?.stop()
+        if let dataDirectory { try? FileManager.default.removeItem(at: dataDirectory) }
     }
 
     /// Who received the MetaController, and what the audit found.

@@ -5,6 +5,7 @@
 
 var rows = EventBenchmarks.run()
 rows += LoggingBenchmarks.run()
+rows += DataBenchmarks.run()
 rows += await ApiBenchmarks.run()
 
 print("| operation | median ns/op | ratio to baseline |")

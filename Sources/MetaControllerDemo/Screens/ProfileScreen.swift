@@ -1,9 +1,10 @@
 import MetaController
 
-/// The second tab: reads the app-defined session controller.
+/// The second tab: reads the app-defined session controller, and keeps the
+/// user's share history through the data controller.
 @MainActor
 final class ProfileScreen: @MainActor MetaControllerConsumer {
-    static let requiredControllers: [MetaControllerSlot] = [.custom(SessionControllerKey.self)]
+    static let requiredControllers: [MetaControllerSlot] = [.custom(SessionControllerKey.self), .data]
 
     var metaController: MetaController?
     private var shares = 0
@@ -26,5 +27,25 @@ final class ProfileScreen: @MainActor MetaControllerConsumer {
 
     func viewDidAppear() {
         infoLog("signed in as \(sessionController?.userName ?? "nobody")")
+        saveAndReloadHistory()
     }
+
+    /// Saves what the user did and reads it back, as the next launch would.
+    private func saveAndReloadHistory() {
+        guard let dataController else { return }
+        do {
+            try dataController.save(ShareHistory(userName: sessionController?.userName ?? "", shares: shares), forKey: "share-history")
+            infoLog("saved share history: \(shares) share(s)")
+            let reloaded = try dataController.fetch(ShareHistory.self, forKey: "share-history")
+            infoLog("reloaded share history: \(reloaded?.shares ?? 0) share(s) by \(reloaded?.userName ?? "nobody")")
+        } catch {
+            errorLog("cannot keep the share history: \(error)")
+        }
+    }
+}
+
+/// What the profile screen keeps between launches.
+struct ShareHistory: Codable {
+    let userName: String
+    let shares: Int
 }

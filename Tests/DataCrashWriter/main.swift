@@ -1,0 +1,37 @@
+// A child process for the crash-safety test: saves values again and again
+// until it is killed. Usage: DataCrashWriter <directory> <keys>
+//
+// Each value says which generation it belongs to and carries a payload whose
+// length and contents follow from that generation, so a torn write shows.
+import Foundation
+import MetaController
+
+struct Record: Codable {
+    let key: String
+    let generation: Int
+    let payload: String
+}
+
+let arguments = CommandLine.arguments
+guard arguments.count == 3, let keyCount = Int(arguments[2]) else {
+    FileHandle.standardError.write(Data("usage: DataCrashWriter <directory> <keys>\n".utf8))
+    exit(2)
+}
+do {
+    let store = try FileDataController(directory: URL(fileURLWithPath: arguments[1]))
+    var generation = 0
+    while true {
+        for index in 0..<keyCount {
+            let key = "key-\(index)"
+            let digit = Character(String(generation % 10))
+            let payload = String(repeating: digit, count: 2048 + (generation * 37) % 4096)
+            try store.save(Record(key: key, generation: generation, payload: payload), forKey: key)
+        }
+        // Straight to the pipe, unbuffered, so the parent hears of each round at once.
+        FileHandle.standardOutput.write(Data("round \(generation)\n".utf8))
+        generation += 1
+    }
+} catch {
+    FileHandle.standardError.write(Data("\(error)\n".utf8))
+    exit(1)
+}

@@ -1,0 +1,181 @@
+import Foundation
+import MetaController
+import MetaControllerTesting
+import Testing
+
+@Suite struct FileDataControllerTests {
+    struct Profile: Codable, Equatable {
+        var name: String
+        var age: Int
+    }
+
+    private struct Record: Codable {
+        let key: String
+        let generation: Int
+        let payload: String
+    }
+
+    private func temporaryDirectory() -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("store-\(UUID().uuidString)")
+    }
+
+    @Test func savesFetchesListsAndDestroys() throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = try FileDataController(directory: directory)
+        try store.save(Profile(name: "Ada", age: 36), forKey: "profile")
+        try store.save(Data("raw".utf8), forKey: "raw")
+        #expect(try store.fetch(Profile.self, forKey: "profile") == Profile(name: "Ada", age: 36))
+        #expect(try store.fetchData(forKey: "raw") == Data("raw".utf8))
+        #expect(try store.fetch(Profile.self, forKey: "missing") == nil)
+        #expect(try store.keys() == ["profile", "raw"])
+        #expect(try store.destroy("raw"))
+        #expect(try !store.destroy("raw"))
+        #expect(try store.keys() == ["profile"])
+        // A second store on the same directory sees the same entries.
+        #expect(try FileDataController(directory: directory).fetch(Profile.self, forKey: "profile")?.name == "Ada")
+    }
+
+    @Test func entriesAndTheDirectoryAreTheOwnersOnly() throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = try FileDataController(directory: directory)
+        try store.save(Data("x".utf8), forKey: "k")
+        let files = FileManager.default
+        #expect(try files.attributesOfItem(atPath: store.fileURL(forKey: "k").path)[.posixPermissions] as? Int == 0o600)
+        #expect(try files.attributesOfItem(atPath: directory.path)[.posixPermissions] as? Int == 0o700)
+    }
+
+    @Test func aCorruptEntryNamesItsKeyAndLeavesTheOthersReadable() throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = try FileDataController(directory: directory)
+        try store.save(Profile(name: "Ada", age: 36), forKey: "good")
+        try Data(#"{"name": "Bob", "age": "old"}"#.utf8).write(to: store.fileURL(forKey: "bad"))
+        try Data([0xFF, 0x00, 0x12]).write(to: store.fileURL(forKey: "garbage"))
+        #expect {
+            try store.fetch(Profile.self, forKey: "bad")
+        } throws: { error in
+            let error = error as? DataStoreError
+            return error?.code == .corrupt && error?.key == "bad" && error?.keyPath == "age"
+                && error?.description.hasPrefix("the entry \"bad\" does not decode as Profile at age") == true
+        }
+        #expect(throws: DataStoreError.self) { try store.fetch(Profile.self, forKey: "garbage") }
+        #expect(try store.fetch(Profile.self, forKey: "good")?.name == "Ada")
+        #expect(try store.keys() == ["bad", "garbage", "good"])
+    }
+
+    @Test func anUnreadableEntryNamesItsKey() throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = try FileDataController(directory: directory)
+        // A directory where the entry's file should be cannot be read as data.
+        try FileManager.default.createDirectory(at: store.fileURL(forKey: "odd"), withIntermediateDirectories: true)
+        #expect {
+            try store.fetchData(forKey: "odd")
+        } throws: { error in
+            (error as? DataStoreError)?.code == .unreadable && (error as? DataStoreError)?.key == "odd"
+        }
+    }
+
+    @Test func aDirectoryThatCannotBeCreatedIsAClearError() throws {
+        let blocker = temporaryDirectory()
+        try Data().write(to: blocker)
+        defer { try? FileManager.default.removeItem(at: blocker) }
+        #expect {
+            try FileDataController(directory: blocker.appendingPathComponent("store"))
+        } throws: { error in
+            (error as? DataStoreError)?.code == .unavailable
+                && (error as? DataStoreError)?.description.contains(blocker.path) == true
+        }
+    }
+
+    @Test func openingRemovesTemporaryFilesACrashLeft() throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try Data("half".utf8).write(to: directory.appendingPathComponent(".tmp-123"))
+        let store = try FileDataController(directory: directory)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
+        #expect(try store.keys().isEmpty)
+    }
+
+    @Test func savesAndDestroysAreDispatchedOnTheMetaControllersBus() throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let metaController = MetaController()
+        let store = try FileDataController(directory: directory)
+        metaController.dataController = store
+        let changes = metaController.signals.record(DataChange.signal)
+        try store.save(Data("1".utf8), forKey: "a")
+        try store.destroy("a")
+        try store.destroy("a")   // nothing there: no change
+        #expect(changes.values == [DataChange(key: "a", kind: .saved), DataChange(key: "a", kind: .destroyed)])
+    }
+
+    @Test func savesOfManyKeysFromManyTasksAllLand() async throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = try FileDataController(directory: directory)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for task in 0..<8 {
+                group.addTask {
+                    for round in 0..<20 { try store.save(Profile(name: "t\(task)", age: round), forKey: "key-\(task)") }
+                }
+            }
+            try await group.waitForAll()
+        }
+        #expect(try store.keys().count == 8)
+        for task in 0..<8 { #expect(try store.fetch(Profile.self, forKey: "key-\(task)") == Profile(name: "t\(task)", age: 19)) }
+    }
+
+    /// Kills a child process in the middle of repeated saves, three times, and
+    /// finds every key holding a complete value each time.
+    @Test func aProcessKilledMidSaveLeavesEveryValueComplete() throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let writer = try #require(Self.crashWriterURL(), "DataCrashWriter was not built beside the tests")
+        for attempt in 0..<3 {
+            let process = Process()
+            process.executableURL = writer
+            process.arguments = [directory.path, "8"]
+            let output = Pipe()
+            process.standardOutput = output
+            try process.run()
+            // Wait until the child has finished a few rounds, then kill it while it writes the next.
+            var received = Data()
+            while !(String(decoding: received, as: UTF8.self).contains("round \(3 + attempt)")) {
+                let chunk = output.fileHandleForReading.availableData
+                guard !chunk.isEmpty else { break }
+                received += chunk
+            }
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            #expect(process.terminationReason == .uncaughtSignal)
+
+            let store = try FileDataController(directory: directory)
+            #expect(try store.keys() == (0..<8).map { "key-\($0)" })
+            for key in try store.keys() {
+                let record = try #require(try store.fetch(Record.self, forKey: key))
+                let digit = Character(String(record.generation % 10))
+                #expect(record.key == key)
+                #expect(record.payload.count == 2048 + (record.generation * 37) % 4096)
+                #expect(record.payload.allSatisfy { $0 == digit })
+            }
+            #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).allSatisfy { !$0.hasPrefix(".tmp-") })
+        }
+    }
+
+    /// The crash writer is built into the same folder as the test bundle.
+    static func crashWriterURL() -> URL? {
+        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for _ in 0..<3 {
+            for name in ["DataCrashWriter", "DataCrashWriter.exe"] {
+                let candidate = folder.appendingPathComponent(name)
+                if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            }
+            folder.deleteLastPathComponent()
+        }
+        return nil
+    }
+}
