@@ -4,8 +4,8 @@ import MetaController
 /// Plays the part of `UIApplicationDelegate`: builds the MetaController once
 /// and hands it to the root of the screen tree.
 @MainActor
-final class AppDelegate {
-    private(set) var metaController: MetaController?
+final class AppDelegate: @MainActor MetaControllerConsumer {
+    var metaController: MetaController?
     private(set) var window: Window?
     private var backend: DemoBackend?
     private var dataDirectory: URL?
@@ -23,8 +23,9 @@ final class AppDelegate {
         let dataDirectory = FileManager.default.temporaryDirectory
             .appendingPathComponent("metacontroller-demo-\(ProcessInfo.processInfo.processIdentifier)")
         metaController.dataController = try FileDataController(directory: dataDirectory)
-        // Location and notification controllers arrive with later releases;
-        // the settings screen needs the notification one, and the audit will say so.
+        metaController.notificationController = makeNotificationController()
+        // The location controller arrives with a later release; the settings
+        // screen needs it, and the audit will say so.
         metaController.install(ShareAssembly())
 
         let feedStack = NavigationStack(root: FeedScreen())
@@ -49,6 +50,32 @@ final class AppDelegate {
         await root.feed?.didSelectItem(at: 1)
         root.presented?.detail?.share()
         profile?.viewDidAppear()
+        didReceiveRemoteNotification(SamplePush.newItem)
+        didReceiveRemoteNotification(SamplePush.broken)
+        await Task.yield()   // let the handler's main-actor task run
+    }
+
+    /// Routes pushes by category: new feed items go to the feed.
+    private func makeNotificationController() -> StandardNotificationController {
+        let notifications = StandardNotificationController()
+        notifications.handle(category: "NEW_ITEM") { [weak self] notification in
+            let itemID = notification.customValues["itemID"]?.intValue ?? 0
+            Task { @MainActor in self?.window?.root.feed?.newItemArrived(itemID) }
+        }
+        return notifications
+    }
+
+    /// As `application(_:didReceiveRemoteNotification:)`: hand the payload to the controller.
+    func didReceiveRemoteNotification(_ payload: Data) {
+        guard let notifications = metaController?.notificationController else { return }
+        do {
+            let notification = try notifications.receive(payload: payload)
+            var title = "no title"
+            if case .text(let text)? = notification.alert?.title { title = text }
+            infoLog("push received: \"\(title)\", category \(notification.category ?? "none"), badge \(notification.badge ?? 0)")
+        } catch {
+            errorLog("push refused: \(error)")
+        }
     }
 
     /// What the app does when it is about to end: write out the log, stop the server.

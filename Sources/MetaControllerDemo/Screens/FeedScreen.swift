@@ -20,6 +20,11 @@ final class FeedScreen: @MainActor MetaControllerConsumer {
         }
     }
 
+    /// Called when a push announces a new item.
+    func newItemArrived(_ itemID: Int) {
+        infoLog("a push announced item \(itemID); the feed will show it on the next refresh")
+    }
+
     func didSelectItem(at index: Int) async {
         guard items.indices.contains(index) else {
             warningLog("no item at \(index)")

@@ -1,10 +1,11 @@
 import MetaController
 
-/// The third tab: needs a notification controller, which this app has not
-/// installed yet, so passing warns in debug builds and the audit reports it.
+/// The third tab: shows the notification badge, and needs a location
+/// controller, which this app has not installed yet, so passing warns in debug
+/// builds and the audit reports it.
 @MainActor
 final class SettingsScreen: @MainActor MetaControllerConsumer {
-    static let requiredControllers: [MetaControllerSlot] = [.notification]
+    static let requiredControllers: [MetaControllerSlot] = [.notification, .location]
 
     var metaController: MetaController?
 }
