@@ -24,8 +24,8 @@ final class AppDelegate: @MainActor MetaControllerConsumer {
             .appendingPathComponent("metacontroller-demo-\(ProcessInfo.processInfo.processIdentifier)")
         metaController.dataController = try FileDataController(directory: dataDirectory)
         metaController.notificationController = makeNotificationController()
-        // The location controller arrives with a later release; the settings
-        // screen needs it, and the audit will say so.
+        // A walk played back from a GPX route; an app would use DeviceLocationController.
+        metaController.locationController = try DemoRoute.makeController()
         metaController.install(ShareAssembly())
 
         let feedStack = NavigationStack(root: FeedScreen())
@@ -50,9 +50,20 @@ final class AppDelegate: @MainActor MetaControllerConsumer {
         await root.feed?.didSelectItem(at: 1)
         root.presented?.detail?.share()
         profile?.viewDidAppear()
+        await walk()
         didReceiveRemoteNotification(SamplePush.newItem)
         didReceiveRemoteNotification(SamplePush.broken)
         await Task.yield()   // let the handler's main-actor task run
+    }
+
+    /// Shows the settings tab and plays the demo's GPX route through the location controller.
+    private func walk() async {
+        guard let settings = window?.root.tabs.compactMap({ $0 as? SettingsScreen }).first,
+            let location = metaController?.locationController as? SimulatedLocationController
+        else { return }
+        settings.viewDidAppear()
+        infoLog("walking \(location.route.points.count) points of the demo route")
+        await location.play()
     }
 
     /// Routes pushes by category: new feed items go to the feed.

@@ -1,17 +1,35 @@
 /// The controller that keeps track of where the device is.
 ///
-/// It fills the MetaController's `locationController` slot. The protocol says only what
-/// a location controller is; its operations come with its default
-/// implementation in a later release. An app can already put its own type, or
-/// `FakeLocationController` from `MetaControllerTesting`, in the slot.
-///
-/// Controllers live in a `Sendable` ``MetaController`` and are reached from any
-/// thread, so they are `Sendable` classes. A controller that needs the others
-/// adopts ``MetaControllerConsumer`` too, holds its MetaController weakly
-/// (see ``WeakMetaControllerReference``) and receives it when it is put in a slot.
+/// It fills the MetaController's `locationController` slot. What it knows is
+/// observable: ``currentLocation``, ``authorization`` and
+/// ``accuracyAuthorization`` are ``Property`` values a screen subscribes to.
+/// ``DeviceLocationController`` uses CoreLocation on Apple platforms;
+/// ``SimulatedLocationController`` plays back a GPX route;
+/// `FakeLocationController` in `MetaControllerTesting` is driven by hand.
 ///
 /// ```swift
-/// final class AppLocationController: LocationController {}
-/// metaController.locationController = AppLocationController()
+/// locationController?.currentLocation.subscribe(self, replay: true) { @MainActor map, location in
+///     map.center(on: location)
+/// }
+/// locationController?.requestAuthorization(always: false)
+/// locationController?.startUpdates()
 /// ```
-public protocol LocationController: AnyObject, Sendable {}
+public protocol LocationController: AnyObject, Sendable {
+    /// The latest location delivered; `nil` until the first.
+    var currentLocation: Property<Location?> { get }
+    /// What the user allowed.
+    var authorization: Property<LocationAuthorization> { get }
+    /// Whether locations are precise or approximate.
+    var accuracyAuthorization: Property<LocationAccuracyAuthorization> { get }
+    /// The accuracy to aim for and the distance filter; takes effect at the next ``startUpdates()``.
+    var settings: LocationSettings { get set }
+    /// Whether updates are being delivered.
+    var isUpdating: Bool { get }
+
+    /// Asks the user for permission: while in use, or always.
+    func requestAuthorization(always: Bool)
+    /// Starts delivering locations, if authorized.
+    func startUpdates()
+    /// Stops delivering locations.
+    func stopUpdates()
+}
