@@ -89,7 +89,10 @@ import Testing
         let response = client.readToEnd()
         #expect(response.hasPrefix("HTTP/1.1 404 Not Found"))
         #expect(response.hasSuffix("no route for POST /known"))
-        #expect(server.unmatchedRequests.map(\.path) == ["/known"])
+        let options = try RawClient(port: server.port)
+        options.send("OPTIONS * HTTP/1.1\r\nConnection: close\r\n\r\n")
+        #expect(options.readToEnd().hasSuffix("no route for OPTIONS *"))
+        #expect(server.unmatchedRequests.map(\.path) == ["/known", "*"])
     }
 
     @Test(arguments: [
