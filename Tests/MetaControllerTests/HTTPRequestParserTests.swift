@@ -47,6 +47,79 @@ import Testing
         }
     }
 
+    /// Three pipelined requests: a `Content-Length` body, a chunked body with an
+    /// extension and a trailer, and no body.
+    private static let pipelined = post
+        + "PUT /c HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n3;x=y\r\nabc\r\n0\r\nT: 1\r\n\r\n"
+        + "GET /last?q=%20 HTTP/1.1\r\nConnection: close\r\n\r\n"
+
+    /// Every request `pieces` give, fed in that order, taking requests out after each piece.
+    private func parse(pieces: [ArraySlice<UInt8>]) throws -> [HTTPRequestParser.Request] {
+        var parser = HTTPRequestParser()
+        var requests: [HTTPRequestParser.Request] = []
+        for piece in pieces {
+            parser.append(piece)
+            while let request = try parser.next() { requests.append(request) }
+        }
+        return requests
+    }
+
+    @Test func givesTheSamePipelinedRequestsWhereverTheStreamIsCut() throws {
+        let bytes = Array(Self.pipelined.utf8)
+        let whole = try parseAll(Self.pipelined)
+        #expect(whole.map(\.target) == ["/items?x=1", "/c", "/last?q=%20"])
+        #expect(whole.map(\.body) == [Array("hello".utf8), Array("abc".utf8), []])
+        for split in 1..<bytes.count {
+            #expect(try parse(pieces: [bytes[..<split], bytes[split...]]) == whole, "split at \(split)")
+        }
+        // Three pieces, cut at every pair of boundaries a few bytes apart.
+        for first in stride(from: 1, to: bytes.count - 1, by: 3) {
+            for second in stride(from: first + 1, to: bytes.count, by: 7) {
+                let pieces = [bytes[..<first], bytes[first..<second], bytes[second...]]
+                #expect(try parse(pieces: pieces) == whole, "split at \(first) and \(second)")
+            }
+        }
+        #expect(try parse(pieces: bytes.indices.map { bytes[$0...$0] }) == whole, "one byte at a time")
+    }
+
+    @Test func ignoresEmptyLinesBeforeARequestLine() throws {
+        let requests = try parseAll("\r\nGET /a HTTP/1.1\r\n\r\n\r\n\nGET /b HTTP/1.1\r\n\r\n")
+        #expect(requests.map(\.target) == ["/a", "/b"])
+    }
+
+    @Test func keepsAliveByDefaultOnlyInHTTP11() throws {
+        let requests = try parseAll(
+            "GET /a HTTP/1.0\r\n\r\nGET /b HTTP/1.0\r\nConnection: Keep-Alive\r\n\r\n"
+                + "GET /c HTTP/1.1\r\nConnection: CLOSE\r\n\r\nGET /d HTTP/1.1\r\n\r\n")
+        #expect(requests.map(\.keepsAlive) == [false, true, false, true])
+    }
+
+    @Test func acceptsAHeadAndABodyExactlyAtTheLimits() throws {
+        let head = "POST /a HTTP/1.1\r\nContent-Length: 4\r\n\r\n"
+        let limits = HTTPRequestParser.Limits(maximumHeaderBytes: head.utf8.count, maximumBodyBytes: 4)
+        #expect(try parseAll(head + "abcd", limits: limits).first?.body == Array("abcd".utf8))
+        let chunked = "POST /a HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nab\r\n2\r\ncd\r\n0\r\n\r\n"
+        #expect(try parseAll(chunked, limits: .init(maximumBodyBytes: 4)).first?.body == Array("abcd".utf8))
+        let tight = HTTPRequestParser.Limits(maximumHeaderBytes: head.utf8.count - 1, maximumBodyBytes: 4)
+        #expect(failure(head + "abcd", limits: tight) == 431)
+        #expect(failure(chunked, limits: .init(maximumBodyBytes: 3)) == 413)
+    }
+
+    @Test func asksForContinueOnlyWhileTheBodyIsAwaited() throws {
+        var parser = HTTPRequestParser()
+        parser.append(Array("PUT /x HTTP/1.1\r\nContent-Length: 2\r\n\r\n".utf8))
+        let early = try parser.next()
+        let withoutExpect = parser.takeContinueRequest()
+        #expect(early == nil)
+        #expect(!withoutExpect, "no Expect field")
+        parser.append(Array("okPUT /y HTTP/1.1\r\nExpect: 100-continue\r\nContent-Length: 1\r\n\r\nz".utf8))
+        let first = try parser.next(), second = try parser.next()
+        let afterBody = parser.takeContinueRequest()
+        #expect(first?.target == "/x")
+        #expect(second?.target == "/y")
+        #expect(!afterBody, "the body has already arrived")
+    }
+
     @Test func parsesPipelinedRequestsInOrder() throws {
         let requests = try parseAll("GET /a HTTP/1.1\r\n\r\nGET /b HTTP/1.1\r\nConnection: close\r\n\r\n")
         #expect(requests.map(\.target) == ["/a", "/b"])
@@ -85,6 +158,16 @@ import Testing
         "POST /a HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n",
         "POST /a HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nabc\r\n",
         "GET /a HTTP/1.1\r\nX: \u{0}\r\n\r\n",
+        "GET /a HTTP/1.1\r\nX: a\u{1}b\r\n\r\n",                 // a control character in a value
+        "GET /a HTTP/1.1\r\nX: a\rb\r\n\r\n",                     // a bare CR in a value
+        "GET /a HTTP/1.1\r\n folded: x\r\n\r\n",                   // obsolete line folding
+        "\u{16}\u{3}\u{1}\u{0}\u{1}\r\n\r\n",                        // TLS-like bytes
+        "POST /a HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n+5\r\nhello\r\n0\r\n\r\n",
+        "POST /a HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n-0\r\n\r\n",
+        "POST /a HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n 5\r\nhello\r\n0\r\n\r\n",
+        "POST /a HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n\r\n",
+        "POST /a HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n123456789\r\n",
+        "POST /a HTTP/1.1\r\nContent-Length: 3\r\nTransfer-Encoding: identity\r\n\r\n",
     ])
     func refusesMalformedRequestsWith400(text: String) {
         #expect(failure(text) == 400)

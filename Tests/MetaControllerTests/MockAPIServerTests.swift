@@ -1,4 +1,8 @@
+import Dispatch
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import MetaController
 import MetaControllerTesting
 import Testing
@@ -85,7 +89,10 @@ import Testing
         let response = client.readToEnd()
         #expect(response.hasPrefix("HTTP/1.1 404 Not Found"))
         #expect(response.hasSuffix("no route for POST /known"))
-        #expect(server.unmatchedRequests.map(\.path) == ["/known"])
+        let options = try RawClient(port: server.port)
+        options.send("OPTIONS * HTTP/1.1\r\nConnection: close\r\n\r\n")
+        #expect(options.readToEnd().hasSuffix("no route for OPTIONS *"))
+        #expect(server.unmatchedRequests.map(\.path) == ["/known", "*"])
     }
 
     @Test(arguments: [
@@ -126,8 +133,10 @@ import Testing
         #expect(client.readResponse() == "HTTP/1.1 100 Continue\r\n\r\n")
         client.send("abc")
         #expect(client.readResponse().hasSuffix("got 3"))
-        client.send("PUT /upload HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n4\r\nabcd\r\n0\r\n\r\n")
-        #expect(client.readResponse().hasSuffix("got 4"))
+        client.send("PUT /upload HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n4\r\nab")
+        client.send("cd\r\n3;ext=1\r\nefg\r\n0\r\n\r\n")
+        #expect(client.readResponse().hasSuffix("got 7"))
+        #expect(server.requests.last?.body == Data("abcdefg".utf8))
     }
 
     @Test func faultsCanBeServed() throws {
@@ -159,7 +168,212 @@ import Testing
         #expect(delayed.readToEnd() == "")
         #expect(idle.readToEnd() == "")
         server.stop()   // again: nothing happens
-        #expect(throws: MockAPIServerError.self) { try server.start() }
+        #expect(throws: MockAPIServerError.stopped) { try server.start() }
+    }
+
+    @Test func aServerDroppedWithoutStopStopsInItsDeinit() throws {
+        var port = 0
+        do {
+            let server = try started()
+            server.route(.get, "/a", delay: .seconds(60), response: .status(200))
+            port = server.port
+            let waiting = try RawClient(port: port)
+            waiting.send("GET /a HTTP/1.1\r\n\r\n")
+            while server.requests.isEmpty {}   // the route's delay has begun
+        }
+        // Nothing listens any more: the threads did not keep the server alive.
+        #expect(throws: (any Error).self) { try RawClient(port: port) }
+    }
+
+    @Test func stopRacingStartLeavesNothingListening() throws {
+        for _ in 0..<30 {
+            let server = MockAPIServer()
+            let outcomes = Lock<[Result<Void, MockAPIServerError>]>([])
+            DispatchQueue.concurrentPerform(iterations: 3) { index in
+                if index == 0 {
+                    server.stop()
+                } else {
+                    let outcome = Result { () throws(MockAPIServerError) in try server.start() }
+                    outcomes.withLock { $0.append(outcome) }
+                }
+            }
+            for case .failure(let error) in outcomes.withLock({ $0 }) { #expect(error == .stopped) }
+            if server.port > 0 {
+                #expect(throws: (any Error).self) { try RawClient(port: server.port) }
+            }
+        }
+    }
+
+    @Test func stopFromInsideARouteDoesNotWaitForItself() throws {
+        let server = try started()
+        let stopReturned = DispatchSemaphore(value: 0)
+        server.route(.post, "/shutdown") { [weak server] _ in
+            server?.stop()
+            stopReturned.signal()
+            return .text("bye")
+        }
+        let client = try RawClient(port: server.port)
+        client.send("POST /shutdown HTTP/1.1\r\n\r\n")
+        // A stop() that waited for its own thread would take its full 10-second guard.
+        #expect(stopReturned.wait(timeout: .now() + 4) == .success)
+        #expect(client.readToEnd() == "")   // closed by stop(), unanswered
+        #expect(server.requests.map(\.path) == ["/shutdown"])
+    }
+
+    @Test func closesAConnectionSilentForTheReadTimeout() throws {
+        let server = try started(.init(readTimeout: .milliseconds(100)))
+        defer { server.stop() }
+        server.route(.get, "/a", response: .text("a"))
+        let idle = try RawClient(port: server.port)
+        let partial = try RawClient(port: server.port)
+        partial.send("GET /a HTTP/1.1\r\nHost:")
+        let afterOne = try RawClient(port: server.port)
+        afterOne.send("GET /a HTTP/1.1\r\n\r\n")
+        #expect(afterOne.readResponse().hasSuffix("\r\n\r\na"))
+        let clock = ContinuousClock()
+        let elapsed = clock.measure {
+            // The client's own read timeout is 5 seconds: returning sooner means the server closed.
+            #expect(idle.readToEnd() == "")
+            #expect(partial.readToEnd() == "")
+            #expect(afterOne.readToEnd() == "")
+        }
+        #expect(elapsed < .seconds(4))
+        #expect(server.requests.count == 1)
+    }
+
+    @Test func keepsTheConnectionOpenUntilTheClientAsksToClose() throws {
+        let server = try started()
+        defer { server.stop() }
+        server.route(.get, "/n/:n") { .text($0.pathParameters["n"] ?? "") }
+        let client = try RawClient(port: server.port)
+        for index in 0..<3 {
+            client.send("GET /n/\(index) HTTP/1.1\r\n\r\n")
+            let response = client.readResponse()
+            #expect(response.contains("Connection: keep-alive\r\n"))
+            #expect(response.hasSuffix("\r\n\r\n\(index)"))
+        }
+        client.send("GET /n/last HTTP/1.1\r\nConnection: close\r\n\r\n")
+        let last = client.readToEnd()   // returns because the server closed
+        #expect(last.contains("Connection: close\r\n"))
+        #expect(last.hasSuffix("last"))
+
+        let old = try RawClient(port: server.port)
+        old.send("GET /n/1.0 HTTP/1.0\r\n\r\n")
+        #expect(old.readToEnd().hasSuffix("Connection: close\r\n\r\n1.0"))
+        let oldKeepAlive = try RawClient(port: server.port)
+        oldKeepAlive.send("GET /n/a HTTP/1.0\r\nConnection: keep-alive\r\n\r\n")
+        #expect(oldKeepAlive.readResponse().hasSuffix("a"))
+        oldKeepAlive.send("GET /n/b HTTP/1.0\r\n\r\n")
+        #expect(oldKeepAlive.readToEnd().hasSuffix("b"))
+    }
+
+    @Test func sendsEachKindOfResponse() throws {
+        let server = try started()
+        defer { server.stop() }
+        server.route(.get, "/json", response: .json(User(id: "1"), statusCode: 202))
+        server.route(.get, "/data", response: .data(Data([0, 1, 2]), contentType: "image/x-test"))
+        server.route(.get, "/status", response: .status(204))
+        server.route(.get, "/headers", response: .text("t").header("X-One", "1").header("content-type", "text/x-custom")
+            .header("Content-Length", "999").header("Connection", "upgrade"))
+        server.route(.head, "/head", response: .text("not sent for HEAD"))
+
+        let client = try RawClient(port: server.port)
+        client.send("GET /json HTTP/1.1\r\n\r\n")
+        let json = client.readResponse()
+        #expect(json.hasPrefix("HTTP/1.1 202 Accepted\r\n"))
+        #expect(json.contains("Content-Type: application/json\r\n"))
+        #expect(json.hasSuffix("\r\n\r\n{\"id\":\"1\"}"))
+        client.send("GET /data HTTP/1.1\r\n\r\n")
+        let data = client.readResponse()
+        #expect(data.contains("Content-Type: image/x-test\r\nContent-Length: 3\r\n"))
+        #expect(data.hasSuffix("\r\n\r\n\u{0}\u{1}\u{2}"))
+        client.send("GET /status HTTP/1.1\r\n\r\n")
+        #expect(client.readResponse() == "HTTP/1.1 204 No Content\r\nContent-Length: 0\r\nConnection: keep-alive\r\n\r\n")
+        client.send("GET /headers HTTP/1.1\r\n\r\n")
+        #expect(client.readResponse() == "HTTP/1.1 200 OK\r\nX-One: 1\r\ncontent-type: text/x-custom\r\n"
+            + "Content-Length: 1\r\nConnection: keep-alive\r\n\r\nt")
+        client.send("HEAD /head HTTP/1.1\r\nConnection: close\r\n\r\n")
+        let head = client.readToEnd()
+        #expect(head.hasPrefix("HTTP/1.1 200 OK\r\n"))
+        #expect(head.hasSuffix("Content-Length: 17\r\nConnection: close\r\n\r\n"))
+    }
+
+    @Test func decodesThePathBeforeMatchingIt() throws {
+        let server = try started()
+        defer { server.stop() }
+        server.route(.get, "/users/:id/files/*") { .text("\($0.pathParameters["id"] ?? "") \($0.pathParameters["*"] ?? "")") }
+        let client = try RawClient(port: server.port)
+        client.send("GET /users/a%20b/files/x/y.txt?v=1 HTTP/1.1\r\n\r\n")
+        #expect(client.readResponse().hasSuffix("a b x/y.txt"))
+        #expect(server.requests.first?.path == "/users/a b/files/x/y.txt")
+        #expect(server.requests.first?.queryValue("v") == "1")
+    }
+
+    @Test func servesManyRawClientsAtOnceEachKeptAlive() throws {
+        let server = try started()
+        defer { server.stop() }
+        server.route(.post, "/echo") { .data($0.body) }
+        let failures = Lock(0)
+        DispatchQueue.concurrentPerform(iterations: 16) { clientIndex in
+            guard let client = try? RawClient(port: server.port) else {
+                failures.withLock { $0 += 1 }
+                return
+            }
+            for requestIndex in 0..<5 {
+                let body = "\(clientIndex)-\(requestIndex)"
+                client.send("POST /echo HTTP/1.1\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)")
+                if !client.readResponse().hasSuffix("\r\n\r\n\(body)") { failures.withLock { $0 += 1 } }
+            }
+        }
+        #expect(failures.withLock { $0 } == 0)
+        #expect(server.requests.count == 80)
+    }
+
+    @Test func recordsWhatURLSessionSent() async throws {
+        let server = try started()
+        defer { server.stop() }
+        server.route(.put, "/items/:id") { request in
+            .json(User(id: request.pathParameters["id"] ?? ""), statusCode: 201).header("X-Seen", request.header("x-client") ?? "")
+        }
+        var components = try #require(URLComponents(url: server.baseURL, resolvingAgainstBaseURL: false))
+        components.path = "/items/42"
+        components.queryItems = [URLQueryItem(name: "note", value: "a&b é")]
+        var request = URLRequest(url: try #require(components.url))
+        request.httpMethod = "PUT"
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.setValue("tests", forHTTPHeaderField: "X-Client")
+        request.httpBody = Data(#"{"id":"42"}"#.utf8)
+        let session = URLSession(configuration: .ephemeral)
+        defer { session.invalidateAndCancel() }
+
+        let (body, response) = try await session.data(for: request)
+        let http = try #require(response as? HTTPURLResponse)
+        #expect(http.statusCode == 201)
+        #expect(http.value(forHTTPHeaderField: "X-Seen") == "tests")
+        #expect(try JSONDecoder().decode(User.self, from: body) == User(id: "42"))
+        let sent = try #require(server.requests.first)
+        #expect(sent.method == .put)
+        #expect(sent.path == "/items/42")
+        #expect(sent.pathParameters == ["id": "42"])
+        #expect(sent.queryValue("note") == "a&b é")
+        #expect(sent.header("CONTENT-TYPE") == "application/json")
+        #expect(try sent.decodeJSON(User.self) == User(id: "42"))
+        #expect(server.unmatchedRequests.isEmpty)
+    }
+
+    @Test func aDelayLongerThanURLSessionsTimeoutNeverAnswersInTime() async throws {
+        let server = try started()
+        defer { server.stop() }   // ends the delay
+        server.route(.get, "/slow", delay: .seconds(60), response: .text("late"))
+        var request = URLRequest(url: server.baseURL.appendingPathComponent("slow"))
+        request.timeoutInterval = 0.2
+        let session = URLSession(configuration: .ephemeral)
+        defer { session.invalidateAndCancel() }
+        await #expect {
+            _ = try await session.data(for: request)
+        } throws: { error in
+            (error as? URLError)?.code == .timedOut
+        }
     }
 
     @Test func servesManyClientsAtOnceThroughURLSession() async throws {

@@ -5,7 +5,17 @@ import Foundation
 /// directly by tests and fuzzers.
 ///
 /// It accepts `Content-Length` and `chunked` bodies, refuses a request with
-/// both (request smuggling), and enforces size limits while bytes arrive.
+/// both (request smuggling), and enforces size limits while bytes arrive, so
+/// it never holds much more than one head and one body. Whatever bytes it is
+/// given, it yields requests or a ``Failure`` naming the status to answer; it
+/// never traps.
+///
+/// ```swift
+/// var parser = HTTPRequestParser()
+/// parser.append(Array("GET /a HTTP/1.1\r\n\r\nGET /b HT".utf8))
+/// let first = try parser.next()    // GET /a
+/// let second = try parser.next()   // nil: /b has not arrived in full
+/// ```
 package struct HTTPRequestParser: Sendable {
     /// Size limits; a request over them is refused with 431 or 413.
     package struct Limits: Sendable, Equatable {
@@ -65,6 +75,8 @@ package struct HTTPRequestParser: Sendable {
     package let limits: Limits
     private var buffer: [UInt8] = []
     private var stage = Stage.head
+    /// Where to look for the end of the head next: the bytes before it hold none.
+    private var headScanStart = 0
     private var continueAnswered = false
 
     package init(limits: Limits = Limits()) {
@@ -90,12 +102,20 @@ package struct HTTPRequestParser: Sendable {
     /// - Throws: ``Failure`` with the status to answer; the connection must then be closed.
     package mutating func next() throws(Failure) -> Request? {
         if case .head = stage {
-            guard let end = Self.find([13, 10, 13, 10], in: buffer) else {
+            // A server should ignore empty lines before a request line (RFC 9112, section 2.2).
+            let blank = buffer.prefix { $0 == 13 || $0 == 10 }.count
+            if blank > 0 {
+                buffer.removeSubrange(..<blank)
+                headScanStart = 0
+            }
+            guard let end = Self.find([13, 10, 13, 10], in: buffer, from: headScanStart) else {
+                headScanStart = max(0, buffer.count - 3)
                 if buffer.count > limits.maximumHeaderBytes {
                     throw Failure(statusCode: 431, reason: "the request head is over \(limits.maximumHeaderBytes) bytes")
                 }
                 return nil
             }
+            headScanStart = 0
             guard end + 4 <= limits.maximumHeaderBytes else {
                 throw Failure(statusCode: 431, reason: "the request head is over \(limits.maximumHeaderBytes) bytes")
             }
@@ -147,6 +167,10 @@ package struct HTTPRequestParser: Sendable {
                 throw .malformed("malformed header name: \(name.prefix(40))")
             }
             let value = line[line.index(after: colon)...].trimmingCharacters(in: CharacterSet(charactersIn: " \t"))
+            // A field value holds visible characters, spaces and tabs (RFC 9110, section 5.5).
+            guard value.utf8.allSatisfy({ $0 == 9 || $0 >= 32 && $0 != 127 }) else {
+                throw .malformed("a control character in the value of \(name.prefix(40))")
+            }
             headers.append((name, value))
         }
         return Request(method: method, target: target, version: version, headers: headers, body: [])
@@ -183,10 +207,10 @@ package struct HTTPRequestParser: Sendable {
                 if buffer.count - index > 1024 { throw .malformed("malformed chunk size line") }
                 return nil
             }
-            let sizeField = buffer[index..<lineEnd].prefix { $0 != 59 }   // up to ';' (extensions)
-            guard !sizeField.isEmpty, sizeField.count <= 8,
-                let size = Int(String(decoding: sizeField, as: UTF8.self).trimmingCharacters(in: CharacterSet(charactersIn: " \t")), radix: 16),
-                size >= 0
+            // Hex digits, up to ';' and the chunk's extensions, which are ignored.
+            let sizeField = buffer[index..<lineEnd].prefix { $0 != 59 }
+            guard !sizeField.isEmpty, sizeField.count <= 8, sizeField.allSatisfy(isHexDigit),
+                let size = Int(String(decoding: sizeField, as: UTF8.self), radix: 16)
             else { throw .malformed("malformed chunk size") }
             index = lineEnd + 2
             if size == 0 {
@@ -230,6 +254,14 @@ package struct HTTPRequestParser: Sendable {
             index += 1
         }
         return nil
+    }
+}
+
+/// Whether `byte` is an ASCII hexadecimal digit.
+private func isHexDigit(_ byte: UInt8) -> Bool {
+    switch byte {
+    case 48...57, 65...70, 97...102: true
+    default: false
     }
 }
 

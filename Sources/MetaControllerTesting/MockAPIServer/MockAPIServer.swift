@@ -1,9 +1,12 @@
-import Dispatch
 public import Foundation
 public import MetaController
 
 /// A real HTTP/1.1 server for tests, on 127.0.0.1 and a port of its own, so
 /// the real networking code runs against answers the test chooses.
+///
+/// Register routes, start the server, point the client at ``baseURL``, then
+/// assert on what the client received and on what the server recorded in
+/// ``requests``.
 ///
 /// ```swift
 /// let server = MockAPIServer()
@@ -20,7 +23,7 @@ public import MetaController
 ///
 /// - It listens on 127.0.0.1 only, on a port the system picks; it is ready when
 ///   ``start()`` returns. ``stop()`` returns promptly even with clients
-///   connected, mid-request or during a route's delay.
+///   connected, mid-request or during a route's delay; so does `deinit`, which stops it.
 /// - A route answers a method and a path pattern: literal segments, `:name`
 ///   parameters and a final `*` wildcard. When several routes match, the one
 ///   registered last wins, so a test can replace a default route.
@@ -31,17 +34,32 @@ public import MetaController
 ///   the connection is closed. Keep-alive, pipelining, chunked bodies and
 ///   `Expect: 100-continue` are supported; idle connections are closed after
 ///   ``Limits/readTimeout``.
+///
+/// Every member may be called from any thread. Each connection is served on a
+/// thread of its own, where the route's closure runs.
 public final class MockAPIServer: Sendable {
     /// Size and time limits that protect the test process from bad clients.
+    ///
+    /// A request over a size limit is answered with an error status and its
+    /// connection closed; the server carries on serving other connections.
+    ///
+    /// ```swift
+    /// let server = MockAPIServer(limits: .init(maximumBodyBytes: 1024, readTimeout: .milliseconds(200)))
+    /// ```
     public struct Limits: Sendable, Equatable {
-        /// The largest request head (request line and header fields); over it, 431.
+        /// The largest request head (request line and header fields), in bytes; over it, 431.
         public var maximumHeaderBytes: Int
-        /// The largest request body; over it, 413.
+        /// The largest request body, in bytes, whether sized by `Content-Length` or chunked; over it, 413.
         public var maximumBodyBytes: Int
-        /// How long a connection may stay silent before it is closed.
+        /// How long a connection may stay silent, between or within requests, before it is closed without an answer.
         public var readTimeout: Duration
 
         /// Creates limits: 16 KiB of head, 1 MiB of body and 5 seconds of silence by default.
+        ///
+        /// - Parameters:
+        ///   - maximumHeaderBytes: The largest request head.
+        ///   - maximumBodyBytes: The largest request body.
+        ///   - readTimeout: How long a connection may stay silent.
         public init(maximumHeaderBytes: Int = 16 * 1024, maximumBodyBytes: Int = 1024 * 1024, readTimeout: Duration = .seconds(5)) {
             self.maximumHeaderBytes = maximumHeaderBytes
             self.maximumBodyBytes = maximumBodyBytes
@@ -49,135 +67,114 @@ public final class MockAPIServer: Sendable {
         }
     }
 
-    struct Route: Sendable {
-        let method: HTTPMethod
-        let pattern: RoutePattern
-        let delay: Duration
-        let respond: @Sendable (RecordedRequest) -> MockResponse
-    }
-
-    private struct State: Sendable {
-        var listener: Int32?
-        var wake: (read: Int32, write: Int32)?
-        var port = 0
-        var isStarting = false
-        var isStopped = false
-        var routes: [Route] = []
-        var requests: [RecordedRequest] = []
-        var unmatchedRequests: [RecordedRequest] = []
-        var connections: Set<Int32> = []
-    }
-
     /// The limits this server enforces.
-    public let limits: Limits
+    public var limits: Limits { engine.limits }
 
-    private let state = Lock(State())
-    private let threads = DispatchGroup()
+    private let engine: ServerEngine
 
     /// Creates a stopped server; add routes, then ``start()`` it.
+    ///
+    /// Routes may be added before or after the server starts.
+    ///
+    /// - Parameter limits: The size and time limits to enforce.
     public init(limits: Limits = Limits()) {
-        self.limits = limits
+        engine = ServerEngine(limits: limits)
     }
 
-    deinit { stop() }
+    /// Stops the server, as ``stop()`` does.
+    deinit { engine.stop() }
 
     // MARK: - Lifecycle
 
-    /// Starts listening on 127.0.0.1 and a port the system picks. Calling it again does nothing.
+    /// Starts listening on 127.0.0.1 and a port the system picks.
     ///
-    /// - Throws: ``MockAPIServerError`` naming the step that failed; a stopped
-    ///   server cannot start again.
+    /// The server accepts connections as soon as this returns. Calling it
+    /// again, while running, does nothing.
+    ///
+    /// ```swift
+    /// let server = MockAPIServer()
+    /// try server.start()
+    /// defer { server.stop() }
+    /// ```
+    ///
+    /// - Throws: ``MockAPIServerError`` naming the system call that failed, or
+    ///   ``MockAPIServerError/stopped`` once the server has been stopped: a
+    ///   stopped server does not start again.
     public func start() throws(MockAPIServerError) {
-        enum Phase { case ready, running, stopped }
-        let phase: Phase = state.withLock { state in
-            if state.isStopped { return .stopped }
-            if state.isStarting { return .running }
-            state.isStarting = true
-            return .ready
-        }
-        switch phase {
-        case .stopped: throw MockAPIServerError(step: "start a stopped server", errno: EINVAL)
-        case .running: return
-        case .ready: break
-        }
-        let listener: Int32, port: Int, wake: (read: Int32, write: Int32)
-        do throws(MockAPIServerError) {
-            (listener, port) = try Socket.listenOnLoopback()
-            do throws(MockAPIServerError) {
-                wake = try Socket.makeWakePipe()
-            } catch {
-                Socket.close(listener)
-                throw error
-            }
-        } catch {
-            state.withLock { $0.isStarting = false }
-            throw error
-        }
-        state.withLock { state in
-            state.listener = listener
-            state.wake = wake
-            state.port = port
-        }
-        spawn { self.acceptConnections(on: listener, wake: wake.read) }
+        try engine.start()
     }
 
     /// Stops the server: closes the listening socket and every connection, and
-    /// ends route delays at once. Returns when its threads are done; calling it again does nothing.
+    /// ends route delays at once.
+    ///
+    /// It returns when the server's threads are done, which is promptly, even
+    /// with clients connected, mid-request or waiting on a delay; clients
+    /// waiting for an answer see the connection closed. Afterwards nothing
+    /// listens on ``port``. Calling it again does nothing. Called from inside a
+    /// route's closure, it returns at once and the server finishes closing
+    /// when that closure returns.
     public func stop() {
-        let running: (listener: Int32, wake: (read: Int32, write: Int32))? = state.withLock { state in
-            guard !state.isStopped else { return nil }
-            state.isStopped = true
-            for connection in state.connections { Socket.shutdownBoth(connection) }
-            guard let listener = state.listener, let wake = state.wake else { return nil }
-            return (listener, wake)
-        }
-        guard let running else { return }
-        Socket.signal(running.wake.write)
-        // Threads end within one poll; the bound is a guard against a bug, not a wait for work.
-        _ = threads.wait(timeout: .now() + 10)
-        Socket.close(running.listener)
-        Socket.close(running.wake.write)
-        Socket.close(running.wake.read)
+        engine.stop()
     }
 
     /// The port the server listens on; 0 before ``start()``.
-    public var port: Int { state.withLock { $0.port } }
+    public var port: Int { engine.port }
 
     /// `http://127.0.0.1:PORT`, the base URL to give a client.
+    ///
+    /// Read it after ``start()``: before, the port in it is 0 and no client can connect.
     public var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
 
     // MARK: - Routes
 
     /// Answers requests with `method` whose path matches `pattern` by calling `respond`.
     ///
-    /// Patterns are paths whose segments are literals, `:name` parameters, or a
-    /// final `*` that matches the rest (at least one segment). When several
-    /// routes match, the one registered last wins.
+    /// A pattern is a path whose segments are literals, `:name` parameters
+    /// (one segment each), or a final `*` that matches the rest of the path
+    /// (at least one segment). The values are in
+    /// ``RecordedRequest/pathParameters``, the wildcard's under `"*"`. Paths
+    /// are compared after percent-decoding, without the query; empty segments
+    /// are ignored, so `/a//b/` matches `/a/b`.
+    ///
+    /// When several routes match a request, **the one registered last wins**,
+    /// so a test can override a broad route registered in its setup:
     ///
     /// ```swift
-    /// server.route(.get, "/files/*", delay: .milliseconds(50)) { request in
+    /// server.route(.get, "/files/*") { request in
     ///     .text("file \(request.pathParameters["*"]!)")
     /// }
+    /// server.route(.get, "/files/secret.txt", response: .status(403))   // wins for this path
+    /// server.route(.get, "/slow", delay: .milliseconds(50), response: .text("late"))
     /// ```
     ///
     /// - Parameters:
     ///   - method: The method to answer.
     ///   - pattern: The path pattern.
-    ///   - delay: How long to wait before answering; `stop()` ends the wait.
-    ///   - respond: Makes the answer; runs on the connection's thread.
+    ///   - delay: How long to wait before answering; the request is recorded
+    ///     before the wait, and ``stop()`` ends it, closing the connection unanswered.
+    ///   - respond: Makes the answer; runs on the connection's thread, outside any lock,
+    ///     so it may read the server's ``requests``.
     public func route(
         _ method: HTTPMethod, _ pattern: String, delay: Duration = .zero,
         _ respond: @escaping @Sendable (RecordedRequest) -> MockResponse
     ) {
-        let route = Route(method: method, pattern: RoutePattern(pattern), delay: delay, respond: respond)
-        state.withLock { $0.routes.append(route) }
+        engine.add(.init(method: method, pattern: RoutePattern(pattern), delay: delay, respond: respond))
     }
 
     /// Answers requests with `method` whose path matches `pattern` with `response`.
     ///
+    /// The same as ``route(_:_:delay:_:)`` with a closure that returns `response`.
+    ///
     /// ```swift
     /// server.route(.get, "/health", response: .status(204))
+    /// server.route(.get, "/broken", response: .raw(Data("not http".utf8)))
     /// ```
+    ///
+    /// - Parameters:
+    ///   - method: The method to answer.
+    ///   - pattern: The path pattern.
+    ///   - delay: How long to wait before answering.
+    ///   - response: The answer.
     public func route(_ method: HTTPMethod, _ pattern: String, delay: Duration = .zero, response: MockResponse) {
         route(method, pattern, delay: delay) { _ in response }
     }
@@ -185,125 +182,26 @@ public final class MockAPIServer: Sendable {
     // MARK: - Recorded requests
 
     /// Every request received in full, oldest first, matched or not.
-    public var requests: [RecordedRequest] { state.withLock { $0.requests } }
+    ///
+    /// A request is recorded before its route's delay and closure run. Requests
+    /// refused as malformed or too large, and requests cut short by the client,
+    /// are not recorded.
+    ///
+    /// ```swift
+    /// let sent = try #require(server.requests.last)
+    /// #expect(sent.header("Authorization") == "Bearer secret")
+    /// ```
+    public var requests: [RecordedRequest] { engine.requests }
 
-    /// The requests no route matched, oldest first.
-    public var unmatchedRequests: [RecordedRequest] { state.withLock { $0.unmatchedRequests } }
+    /// The requests no route matched, oldest first; each was answered 404.
+    ///
+    /// ```swift
+    /// #expect(server.unmatchedRequests.isEmpty, "the client called an endpoint the test did not expect")
+    /// ```
+    public var unmatchedRequests: [RecordedRequest] { engine.unmatchedRequests }
 
-    /// Forgets the requests recorded so far; the routes stay.
+    /// Forgets the requests recorded so far, matched and unmatched; the routes stay.
     public func removeAllRequests() {
-        state.withLock { state in
-            state.requests.removeAll()
-            state.unmatchedRequests.removeAll()
-        }
-    }
-
-    // MARK: - Threads
-
-    private func spawn(_ body: @escaping @Sendable () -> Void) {
-        threads.enter()
-        let thread = Thread { [threads] in
-            body()
-            threads.leave()
-        }
-        thread.start()
-    }
-
-    private func acceptConnections(on listener: Int32, wake: Int32) {
-        while Socket.wait(for: listener, orWake: wake, milliseconds: -1) == .readable {
-            guard let connection = Socket.accept(on: listener) else { continue }
-            let admitted = state.withLock { state in
-                guard !state.isStopped else { return false }
-                state.connections.insert(connection)
-                return true
-            }
-            guard admitted else {
-                Socket.close(connection)
-                return
-            }
-            spawn { self.serve(connection, wake: wake) }
-        }
-    }
-
-    private func serve(_ connection: Int32, wake: Int32) {
-        defer {
-            state.withLock { _ = $0.connections.remove(connection) }
-            Socket.close(connection)
-        }
-        var parser = HTTPRequestParser(limits: .init(
-            maximumHeaderBytes: limits.maximumHeaderBytes, maximumBodyBytes: limits.maximumBodyBytes))
-        let timeout = Int32(clamping: limits.readTimeout.components.seconds * 1000
-            + limits.readTimeout.components.attoseconds / 1_000_000_000_000_000)
-        while true {
-            // Answer every whole request that has arrived, then read more.
-            do {
-                while let request = try parser.next() {
-                    guard answer(request, on: connection, wake: wake) else { return }
-                }
-                if parser.takeContinueRequest() {
-                    guard Socket.write(Array("HTTP/1.1 100 Continue\r\n\r\n".utf8), to: connection) else { return }
-                }
-            } catch {
-                let body = Array(error.reason.utf8)
-                let head = "HTTP/1.1 \(error.statusCode) \(httpReasonPhrase(error.statusCode))\r\n"
-                    + "Content-Type: text/plain; charset=utf-8\r\nContent-Length: \(body.count)\r\nConnection: close\r\n\r\n"
-                Socket.write(Array(head.utf8) + body, to: connection)
-                return
-            }
-            guard Socket.wait(for: connection, orWake: wake, milliseconds: max(1, timeout)) == .readable else { return }
-            let bytes = Socket.read(from: connection)
-            guard !bytes.isEmpty else { return }   // the client closed, perhaps mid-request
-            parser.append(bytes)
-        }
-    }
-
-    /// Answers one request. - Returns: Whether the connection stays open.
-    private func answer(_ parsed: HTTPRequestParser.Request, on connection: Int32, wake: Int32) -> Bool {
-        guard var request = RecordedRequest(parsed) else {
-            let body = Array("malformed request target".utf8)
-            let head = "HTTP/1.1 400 Bad Request\r\nContent-Length: \(body.count)\r\nConnection: close\r\n\r\n"
-            Socket.write(Array(head.utf8) + body, to: connection)
-            return false
-        }
-        let matched: (Route, [String: String])? = state.withLock { state in
-            for route in state.routes.reversed() where route.method == request.method {
-                if let parameters = route.pattern.match(request.path) { return (route, parameters) }
-            }
-            return nil
-        }
-        let response: MockResponse
-        if let (route, parameters) = matched {
-            request.pathParameters = parameters
-            state.withLock { $0.requests.append(request) }
-            if route.delay > .zero {
-                let milliseconds = Int32(clamping: route.delay.components.seconds * 1000
-                    + route.delay.components.attoseconds / 1_000_000_000_000_000)
-                if Socket.wait(for: wake, orWake: wake, milliseconds: max(1, milliseconds)) != .timedOut { return false }
-            }
-            response = route.respond(request)
-        } else {
-            state.withLock { state in
-                state.requests.append(request)
-                state.unmatchedRequests.append(request)
-            }
-            response = .text("no route for \(request.method) \(request.path)", statusCode: 404)
-        }
-        switch response.kind {
-        case .closeConnection:
-            return false
-        case .raw(let bytes):
-            Socket.write(Array(bytes), to: connection)
-            return false
-        case .http:
-            let keepAlive = parsed.keepsAlive
-            var head = "HTTP/1.1 \(response.statusCode) \(httpReasonPhrase(response.statusCode))\r\n"
-            for (name, value) in response.headers.sorted(by: { $0.key < $1.key })
-            where !["content-length", "connection"].contains(name.lowercased()) {
-                head += "\(name): \(value)\r\n"
-            }
-            let body = parsed.method == "HEAD" ? [] : Array(response.body)
-            head += "Content-Length: \(response.body.count)\r\nConnection: \(keepAlive ? "keep-alive" : "close")\r\n\r\n"
-            return Socket.write(Array(head.utf8) + body, to: connection) && keepAlive
-        }
+        engine.removeAllRequests()
     }
 }

@@ -3,6 +3,9 @@ public import MetaController
 
 /// A request a ``MockAPIServer`` received, for a test to assert on what the client sent.
 ///
+/// The server records every request it receives in full, in
+/// ``MockAPIServer/requests``, and hands it to the route that answers it.
+///
 /// ```swift
 /// let sent = try #require(server.requests.last)
 /// #expect(sent.method == .post)
@@ -13,9 +16,9 @@ public import MetaController
 public struct RecordedRequest: Sendable {
     /// The method.
     public let method: HTTPMethod
-    /// The path, percent-decoded, without the query.
+    /// The path, percent-decoded, without the query: `/users/a b` for `/users/a%20b?x=1`.
     public let path: String
-    /// The query items, percent-decoded, in order.
+    /// The query items, percent-decoded, in order; a `+` stays a `+`.
     public let query: [URLQueryItem]
     /// The header fields, in the order they arrived.
     public let headers: [(name: String, value: String)]
@@ -25,26 +28,56 @@ public struct RecordedRequest: Sendable {
     public internal(set) var pathParameters: [String: String]
 
     /// The value of the first header field named `name`, without regard to case.
+    ///
+    /// ```swift
+    /// #expect(request.header("content-type") == "application/json")
+    /// ```
+    ///
+    /// - Parameter name: The field name, in any case.
+    /// - Returns: The field's value, or `nil` when the request has no such field.
     public func header(_ name: String) -> String? {
         headers.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
     }
 
     /// The first value of the query item named `name`.
+    ///
+    /// ```swift
+    /// // GET /search?q=swift&page=2
+    /// #expect(request.queryValue("page") == "2")
+    /// ```
+    ///
+    /// - Parameter name: The item's name, compared exactly.
+    /// - Returns: The item's decoded value, or `nil` when there is no such item or it has no value.
     public func queryValue(_ name: String) -> String? {
         query.first { $0.name == name }?.value
     }
 
     /// Decodes the body as JSON.
+    ///
+    /// ```swift
+    /// #expect(try request.decodeJSON(NewItem.self) == NewItem(title: "Hello"))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The type to decode.
+    ///   - decoder: The decoder to use.
+    /// - Returns: The decoded value.
+    /// - Throws: The decoder's `DecodingError` when the body is not that JSON.
     public func decodeJSON<Value: Decodable>(_ type: Value.Type, decoder: JSONDecoder = JSONDecoder()) throws -> Value {
         try decoder.decode(type, from: body)
     }
 
     /// Builds a recorded request from a parsed one; `nil` when its target has no valid path.
     init?(_ request: HTTPRequestParser.Request) {
-        guard let components = URLComponents(string: "http://localhost" + request.target) else { return nil }
         method = HTTPMethod(rawValue: request.method)
-        path = components.path
-        query = components.queryItems ?? []
+        if request.target == "*" {   // OPTIONS * asks about the server as a whole
+            path = "*"
+            query = []
+        } else {
+            guard let components = URLComponents(string: "http://localhost" + request.target) else { return nil }
+            path = components.path
+            query = components.queryItems ?? []
+        }
         headers = request.headers
         body = Data(request.body)
         pathParameters = [:]

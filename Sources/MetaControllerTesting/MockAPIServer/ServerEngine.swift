@@ -1,0 +1,278 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Dispatch
+import Foundation
+import MetaController
+
+/// The running part of a ``MockAPIServer``: its state, its threads, and the
+/// HTTP exchange on each connection.
+///
+/// The server's threads hold the engine, never the ``MockAPIServer`` itself,
+/// so a server a test forgets to stop still reaches its `deinit`, which stops
+/// the engine.
+final class ServerEngine: Sendable {
+    struct Route: Sendable {
+        let method: HTTPMethod
+        let pattern: RoutePattern
+        let delay: Duration
+        let respond: @Sendable (RecordedRequest) -> MockResponse
+    }
+
+    private struct Running: Sendable {
+        let listener: Int32
+        let wake: (read: Int32, write: Int32)
+    }
+
+    private struct State: Sendable {
+        var running: Running?
+        var port = 0
+        var isStarting = false
+        var isStopped = false
+        var routes: [Route] = []
+        var requests: [RecordedRequest] = []
+        var unmatchedRequests: [RecordedRequest] = []
+        var connections: Set<Int32> = []
+        /// The threads serving now, so `stop()` called from a route does not wait for itself.
+        var threadIDs: Set<UInt> = []
+    }
+
+    let limits: MockAPIServer.Limits
+    private let state = Lock(State())
+    private let threads = DispatchGroup()
+
+    init(limits: MockAPIServer.Limits) {
+        self.limits = limits
+    }
+
+    // MARK: - Lifecycle
+
+    func start() throws(MockAPIServerError) {
+        enum Phase { case ready, alreadyStarted, stopped }
+        let phase: Phase = state.withLock { state in
+            if state.isStopped { return .stopped }
+            if state.isStarting { return .alreadyStarted }
+            state.isStarting = true
+            return .ready
+        }
+        switch phase {
+        case .stopped: throw .stopped
+        case .alreadyStarted: return
+        case .ready: break
+        }
+        let running: Running, port: Int
+        do throws(MockAPIServerError) {
+            let (listener, boundPort) = try Socket.listenOnLoopback()
+            do throws(MockAPIServerError) {
+                running = Running(listener: listener, wake: try Socket.makeWakePipe())
+                port = boundPort
+            } catch {
+                Socket.close(listener)
+                throw error
+            }
+        } catch {
+            state.withLock { $0.isStarting = false }
+            throw error
+        }
+        // `stop()` may have run while the socket was made; then nothing may start.
+        let admitted = state.withLock { state in
+            guard !state.isStopped else { return false }
+            state.running = running
+            state.port = port
+            threads.enter()   // before `stop()` can see `running`, so its wait includes this thread
+            return true
+        }
+        guard admitted else {
+            Socket.close(running.listener)
+            Socket.close(running.wake.read)
+            Socket.close(running.wake.write)
+            throw .stopped
+        }
+        startThread { self.acceptConnections(on: running.listener, wake: running.wake.read) }
+    }
+
+    func stop() {
+        let found: (running: Running?, onServerThread: Bool)? = state.withLock { state in
+            guard !state.isStopped else { return nil }
+            state.isStopped = true
+            for connection in state.connections { Socket.shutdownBoth(connection) }
+            return (state.running, state.threadIDs.contains(currentThreadID()))
+        }
+        guard let found, let running = found.running else { return }
+        Socket.signal(running.wake.write)
+        let closeDescriptors: @Sendable () -> Void = {
+            Socket.close(running.listener)
+            Socket.close(running.wake.write)
+            Socket.close(running.wake.read)
+        }
+        // Threads end within one poll, once they see the wake pipe. From a route's
+        // closure, or if a route's closure never returns, the descriptors are closed
+        // when the last thread has gone, so none is reused under a thread still polling it.
+        if !found.onServerThread, threads.wait(timeout: .now() + 10) == .success {
+            closeDescriptors()
+        } else {
+            threads.notify(queue: .global(), execute: closeDescriptors)
+        }
+    }
+
+    var port: Int { state.withLock { $0.port } }
+
+    // MARK: - Routes and records
+
+    func add(_ route: Route) {
+        state.withLock { $0.routes.append(route) }
+    }
+
+    var requests: [RecordedRequest] { state.withLock { $0.requests } }
+
+    var unmatchedRequests: [RecordedRequest] { state.withLock { $0.unmatchedRequests } }
+
+    func removeAllRequests() {
+        state.withLock { state in
+            state.requests.removeAll()
+            state.unmatchedRequests.removeAll()
+        }
+    }
+
+    // MARK: - Threads
+
+    /// Runs `body` on a new thread; the caller has entered `threads` for it.
+    private func startThread(_ body: @escaping @Sendable () -> Void) {
+        let thread = Thread { [state, threads] in
+            let id = currentThreadID()
+            state.withLock { _ = $0.threadIDs.insert(id) }
+            body()
+            state.withLock { _ = $0.threadIDs.remove(id) }
+            threads.leave()
+        }
+        thread.start()
+    }
+
+    private func acceptConnections(on listener: Int32, wake: Int32) {
+        while Socket.wait(for: listener, orWake: wake, milliseconds: -1) == .readable {
+            guard let connection = Socket.accept(on: listener) else {
+                // Out of descriptors, say: try again shortly rather than spin.
+                if Socket.wait(for: wake, orWake: wake, milliseconds: 10) != .timedOut { return }
+                continue
+            }
+            let admitted = state.withLock { state in
+                guard !state.isStopped else { return false }
+                state.connections.insert(connection)
+                threads.enter()
+                return true
+            }
+            guard admitted else {
+                Socket.close(connection)
+                return
+            }
+            startThread { self.serve(connection, wake: wake) }
+        }
+    }
+
+    private func serve(_ connection: Int32, wake: Int32) {
+        defer {
+            state.withLock { _ = $0.connections.remove(connection) }
+            Socket.close(connection)
+        }
+        var parser = HTTPRequestParser(limits: .init(
+            maximumHeaderBytes: limits.maximumHeaderBytes, maximumBodyBytes: limits.maximumBodyBytes))
+        let timeout = limits.readTimeout.pollMilliseconds
+        while true {
+            // Answer every whole request that has arrived, then read more.
+            do {
+                while let request = try parser.next() {
+                    guard answer(request, on: connection, wake: wake) else { return }
+                }
+                if parser.takeContinueRequest() {
+                    guard Socket.write(Array("HTTP/1.1 100 Continue\r\n\r\n".utf8), to: connection) else { return }
+                }
+            } catch {
+                refuse(statusCode: error.statusCode, reason: error.reason, on: connection)
+                return
+            }
+            guard Socket.wait(for: connection, orWake: wake, milliseconds: timeout) == .readable else { return }
+            let bytes = Socket.read(from: connection)
+            guard !bytes.isEmpty else { return }   // the client closed, perhaps mid-request
+            parser.append(bytes)
+        }
+    }
+
+    /// Answers `statusCode` with `reason` as the body, before the connection is closed.
+    private func refuse(statusCode: Int, reason: String, on connection: Int32) {
+        let body = Array(reason.utf8)
+        let head = "HTTP/1.1 \(statusCode) \(httpReasonPhrase(statusCode))\r\n"
+            + "Content-Type: text/plain; charset=utf-8\r\nContent-Length: \(body.count)\r\nConnection: close\r\n\r\n"
+        Socket.write(Array(head.utf8) + body, to: connection)
+    }
+
+    /// Answers one request. - Returns: Whether the connection stays open.
+    private func answer(_ parsed: HTTPRequestParser.Request, on connection: Int32, wake: Int32) -> Bool {
+        guard var request = RecordedRequest(parsed) else {
+            refuse(statusCode: 400, reason: "malformed request target: \(parsed.target.prefix(80))", on: connection)
+            return false
+        }
+        let matched: (route: Route, parameters: [String: String])? = state.withLock { state in
+            for route in state.routes.reversed() where route.method == request.method {
+                if let parameters = route.pattern.match(request.path) { return (route, parameters) }
+            }
+            return nil
+        }
+        let response: MockResponse
+        if let matched {
+            request.pathParameters = matched.parameters
+            state.withLock { $0.requests.append(request) }
+            // The delay ends early, without an answer, when the server stops.
+            if matched.route.delay > .zero,
+                Socket.wait(for: wake, orWake: wake, milliseconds: matched.route.delay.pollMilliseconds) != .timedOut
+            {
+                return false
+            }
+            response = matched.route.respond(request)
+        } else {
+            state.withLock { state in
+                state.requests.append(request)
+                state.unmatchedRequests.append(request)
+            }
+            response = .text("no route for \(request.method) \(request.path)", statusCode: 404)
+        }
+        switch response.kind {
+        case .closeConnection:
+            return false
+        case .raw(let bytes):
+            Socket.write(Array(bytes), to: connection)
+            return false
+        case .http:
+            let keepAlive = parsed.keepsAlive
+            var head = "HTTP/1.1 \(response.statusCode) \(httpReasonPhrase(response.statusCode))\r\n"
+            for (name, value) in response.headers.sorted(by: { $0.key < $1.key })
+            where !["content-length", "connection"].contains(name.lowercased()) {
+                head += "\(name): \(value)\r\n"
+            }
+            head += "Content-Length: \(response.body.count)\r\nConnection: \(keepAlive ? "keep-alive" : "close")\r\n\r\n"
+            let body = parsed.method == "HEAD" ? [] : Array(response.body)
+            return Socket.write(Array(head.utf8) + body, to: connection) && keepAlive
+        }
+    }
+}
+
+extension Duration {
+    /// The duration in whole milliseconds for `poll`, at least 1 and at most `Int32.max`.
+    fileprivate var pollMilliseconds: Int32 {
+        let (seconds, attoseconds) = components
+        return max(1, Int32(clamping: seconds.multipliedReportingOverflow(by: 1000).overflow
+            ? Int64.max : seconds * 1000 + attoseconds / 1_000_000_000_000_000))
+    }
+}
+
+/// An identifier of the calling thread, unique among the threads alive.
+private func currentThreadID() -> UInt {
+    #if canImport(Darwin)
+    UInt(bitPattern: pthread_self())
+    #else
+    UInt(pthread_self())
+    #endif
+}
