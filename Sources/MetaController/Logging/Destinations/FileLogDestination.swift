@@ -12,7 +12,8 @@ public import Foundation
 /// Formatting and writing happen on a serial queue, in order, never on the
 /// logging thread.
 /// ``flush()`` returns when everything written before it is on disk
-/// (`fsync`); the destination flushes when it is released, too.
+/// (`fsync`); when the destination is released, every entry written to it
+/// has been written and it syncs and closes the file.
 ///
 /// ```swift
 /// let file = try FileLogDestination(
@@ -83,8 +84,12 @@ public final class FileLogDestination: LogDestination {
     }
 
     deinit {
-        flush()
-        POSIXFile.close(state.withLock { $0.descriptor })
+        // Every queued write holds the destination, so all of them have run by
+        // now, and the last may be releasing it on the queue itself: waiting for
+        // the queue here would deadlock. Sync and close directly.
+        let descriptor = state.withLock { $0.descriptor }
+        POSIXFile.sync(descriptor)
+        POSIXFile.close(descriptor)
     }
 
     /// The path of file number `index`: 0 is the current file, 1 the one before, and so on.
