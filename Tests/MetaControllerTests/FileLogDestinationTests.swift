@@ -96,3 +96,27 @@ import Testing
         #expect(throws: LogSetupError.self) { try FileLogDestination(directory: temporaryDirectory(), fileName: "../escape.log") }
     }
 }
+
+extension FileLogDestinationTests {
+    @Test func releasingItWithWritesStillQueuedWritesThemAllWithoutCrashing() async throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        weak var released: FileLogDestination?
+        let path: String
+        do {
+            let file = try FileLogDestination(directory: directory, format: .line)
+            path = file.path(ofFile: 0)
+            released = file
+            // Every queued write holds the destination, so the last one to run releases it, on the queue itself:
+            // the destination must close without waiting for its own queue.
+            for index in 0..<2000 { file.write(entry("\(index)"), revealingPrivateValues: false) }
+        }
+        // The reference goes when the last queued write has run; wait for that event, within a generous bound.
+        let deadline = ContinuousClock.now + .seconds(30)
+        while released != nil, ContinuousClock.now < deadline { await Task.yield() }
+        #expect(released == nil)
+        let written = try lines(at: path)
+        #expect(written.count == 2000)
+        #expect(written.last == "F.swift (line 1): f(): 1999")
+    }
+}

@@ -28,6 +28,35 @@ import Testing
         #expect(!message.rendered(revealingPrivateValues: true).contains("s3cr3t"))
     }
 
+    @Test func everyMixOfPublicPrivateAndSensitiveKeepsItsOrder() {
+        struct User: CustomStringConvertible {
+            var description: String { "User(ada)" }
+        }
+        let token = "s3cr3t", user = User(), count = 2
+        let message: LogMessage = "a \(token, privacy: .sensitive) b \(user, privacy: .private) c \(count) d \(token, privacy: .sensitive) e"
+        #expect(message.description == "a <private> b <private> c 2 d <private> e")
+        #if DEBUG
+        #expect(message.rendered(revealingPrivateValues: true) == "a <private> b User(ada) c 2 d <private> e")
+        #else
+        #expect(message.rendered(revealingPrivateValues: true) == message.description)
+        #endif
+    }
+
+    @Test func onlySensitiveValuesRevealNothing() {
+        let password = "hunter2"
+        let message: LogMessage = "password \(password, privacy: .sensitive) set"
+        #expect(message.description == "password <private> set")
+        #expect(message.rendered(revealingPrivateValues: true) == "password <private> set")
+    }
+
+    @Test func literalsAndPlainTextHaveNothingToHide() {
+        let literal: LogMessage = "plain"
+        #expect(literal.description == "plain")
+        #expect(literal.rendered(revealingPrivateValues: true) == "plain")
+        #expect(LogMessage("cannot listen: \("EADDRINUSE")").rendered(revealingPrivateValues: true)
+            == "cannot listen: EADDRINUSE")
+    }
+
     @Test func entriesCarryTheRedactedMessageAndRevealOnlyWhenAsked() {
         let secret = "hunter2"
         let entry = LogEntry(level: .info, message: "password \(secret, privacy: .private)", file: "A.swift", function: "f()", line: 1)

@@ -68,6 +68,46 @@ import Testing
         #expect(weakMetaController == nil)
     }
 
+    @Test func settingUpInCodeReplacesAFailedDestinationByStandardError() throws {
+        let blocker = FileManager.default.temporaryDirectory.appendingPathComponent("log-blocker-\(UUID().uuidString)")
+        try Data("a file, not a directory".utf8).write(to: blocker)
+        defer { try? FileManager.default.removeItem(at: blocker) }
+        let target = blocker.appendingPathComponent("logs")
+        let memory = MemoryLogDestination()
+        let log = StandardLogController(minimumLevel: .debug, settingUp: [
+            { memory },
+            { try FileLogDestination(directory: target) },
+        ])
+        #expect(log.setupErrors.count == 1)
+        #expect(log.setupErrors.first?.action == "create the log directory")
+        #expect(log.setupErrors.first?.path == target.path)
+        #expect(log.setupErrors.first?.reason.isEmpty == false)
+        #expect(log.destinations.count == 2)
+        #expect(log.destinations[0] === memory)
+        #expect((log.destinations[1] as? StreamLogDestination)?.stream == .standardError)
+        #expect(log.isLogging(.debug))
+        log.log(entry("still logging", .info))
+        #expect(memory.lines == ["F.swift (line 1): f(): still logging"])
+    }
+
+    @Test func anErrorOfYourOwnDestinationIsKeptAsASetupError() {
+        struct NoCrashReporter: Error, CustomStringConvertible {
+            var description: String { "the crash reporter is not running" }
+        }
+        let log = StandardLogController(settingUp: [{ throw NoCrashReporter() }])
+        #expect(log.setupErrors.map(\.description) == ["cannot set up a log destination: the crash reporter is not running"])
+        #expect((log.destinations.first as? StreamLogDestination)?.stream == .standardError)
+    }
+
+    @Test func settingUpInCodeWithNoFailureHasNoErrors() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("logs-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let log = StandardLogController(settingUp: [{ try FileLogDestination(directory: directory) }])
+        #expect(log.setupErrors.isEmpty)
+        #expect(log.destinations.first is FileLogDestination)
+        #expect(log.minimumLevel == .info)
+    }
+
     @Test func configurationBuildsDestinationsAndFallsBackToStandardErrorOnBadSetup() throws {
         let blocker = FileManager.default.temporaryDirectory.appendingPathComponent("log-blocker-\(UUID().uuidString)")
         try Data("a file, not a directory".utf8).write(to: blocker)

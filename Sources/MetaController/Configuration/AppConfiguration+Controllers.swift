@@ -59,20 +59,12 @@ extension StandardLogController {
             case .file:
                 let path = destination.directory ?? ""
                 let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : directory.appendingPathComponent(path)
-                do {
-                    destinations.append(try FileLogDestination(
+                destinations.append(Self.setUp({
+                    try FileLogDestination(
                         directory: url, fileName: destination.fileName ?? "app.log",
                         maximumFileBytes: destination.maximumFileBytes ?? 1024 * 1024,
-                        keptFiles: destination.keptFiles ?? 5, minimumLevel: level, format: format))
-                } catch {
-                    errors.append(error)
-                    let fallback = StreamLogDestination(.standardError, minimumLevel: level, format: .detailedLine)
-                    fallback.write(
-                        LogEntry(level: .error, message: "\(error); logging to standard error instead",
-                                 file: #fileID, function: #function, line: #line),
-                        revealingPrivateValues: false)
-                    destinations.append(fallback)
-                }
+                        keptFiles: destination.keptFiles ?? 5, minimumLevel: level, format: format)
+                }, fallbackLevel: level, errors: &errors))
             }
         }
         self.init(

@@ -13,8 +13,12 @@ public struct LogMessage: Sendable, Equatable, ExpressibleByStringInterpolation,
     /// Builds a message from a string literal with interpolations.
     public struct StringInterpolation: StringInterpolationProtocol, Sendable {
         fileprivate var redacted = ""
+        // The revealed text is built in debug builds only: in release builds a
+        // private value is never even turned into a string.
+        #if DEBUG
         fileprivate var revealed = ""
         fileprivate var hasPrivateValues = false
+        #endif
 
         /// Reserves room for the literal parts.
         public init(literalCapacity: Int, interpolationCount: Int) {
@@ -24,32 +28,53 @@ public struct LogMessage: Sendable, Equatable, ExpressibleByStringInterpolation,
         /// Appends a literal part.
         public mutating func appendLiteral(_ literal: String) {
             redacted += literal
+            #if DEBUG
             if hasPrivateValues { revealed += literal }
+            #endif
         }
 
         /// Appends a value, shown as `String(describing:)` gives it unless `privacy` hides it.
+        ///
+        /// ```swift
+        /// let message: LogMessage = "token \(token, privacy: .sensitive) for \(user, privacy: .private)"
+        /// message.description   // token <private> for <private>
+        /// ```
+        ///
+        /// - Parameters:
+        ///   - value: The value.
+        ///   - privacy: Whether it may be shown; public when left out.
         public mutating func appendInterpolation<Value>(_ value: Value, privacy: LogPrivacy = .public) {
             switch privacy {
             case .public:
                 let text = String(describing: value)
                 redacted += text
+                #if DEBUG
                 if hasPrivateValues { revealed += text }
+                #endif
             case .private:
-                if !hasPrivateValues {
-                    hasPrivateValues = true
-                    revealed = redacted
-                }
-                redacted += LogMessage.redaction
+                #if DEBUG
+                startRevealing()
                 revealed += String(describing: value)
-            case .sensitive:
-                if !hasPrivateValues {
-                    hasPrivateValues = true
-                    revealed = redacted
-                }
+                #endif
                 redacted += LogMessage.redaction
-                revealed += LogMessage.redaction
+            case .sensitive:
+                // Never shown: the revealed text, if any, hides it too.
+                #if DEBUG
+                if hasPrivateValues { revealed += LogMessage.redaction }
+                #endif
+                redacted += LogMessage.redaction
             }
         }
+
+        #if DEBUG
+        /// At the first private or sensitive value, starts the revealed text as a
+        /// copy of the text so far, which has no hidden values yet.
+        private mutating func startRevealing() {
+            guard !hasPrivateValues else { return }
+            hasPrivateValues = true
+            revealed = redacted
+        }
+        #endif
     }
 
     /// What a hidden value is shown as.
@@ -73,7 +98,7 @@ public struct LogMessage: Sendable, Equatable, ExpressibleByStringInterpolation,
         #if DEBUG
         revealed = stringInterpolation.hasPrivateValues ? stringInterpolation.revealed : nil
         #else
-        // Release builds never keep private values, so nothing can reveal them.
+        // Release builds never build or keep private values, so nothing can reveal them.
         revealed = nil
         #endif
     }

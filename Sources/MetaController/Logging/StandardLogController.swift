@@ -29,8 +29,8 @@ public final class StandardLogController: LogController, MetaControllerConsumer 
     public let destinations: [any LogDestination]
     /// Whether private values are shown: `true` only in a debug build that asked for it.
     public let revealsPrivateValues: Bool
-    /// What went wrong while setting up destinations from a configuration; each
-    /// failed destination was replaced by standard error.
+    /// What went wrong while setting up destinations (``init(minimumLevel:settingUp:revealsPrivateValues:)``
+    /// or a configuration); each failed destination was replaced by standard error.
     public let setupErrors: [LogSetupError]
 
     /// The lowest level that some destination takes and the controller keeps.
@@ -49,6 +49,57 @@ public final class StandardLogController: LogController, MetaControllerConsumer 
         revealsPrivateValues: Bool = false
     ) {
         self.init(minimumLevel: minimumLevel, destinations: destinations, revealsPrivateValues: revealsPrivateValues, setupErrors: [])
+    }
+
+    /// Creates a controller from destinations that may fail to set up, such as
+    /// files; it never throws.
+    ///
+    /// Each destination that throws is replaced by standard error, the error is
+    /// written there at once and kept in ``setupErrors``, so a log directory that
+    /// cannot be created costs the app its log file, not its launch. An error
+    /// other than a ``LogSetupError`` (from a destination of your own) is kept
+    /// as one, its description as the reason.
+    ///
+    /// ```swift
+    /// let log = StandardLogController(minimumLevel: .debug, settingUp: [
+    ///     { StreamLogDestination(.standardError, minimumLevel: .info) },
+    ///     { try FileLogDestination(directory: logsURL) },
+    /// ])
+    /// for error in log.setupErrors { print(error) }   // cannot create the log directory …: Permission denied
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - minimumLevel: The lowest level logged; `info` by default.
+    ///   - destinations: Makes each destination, in order.
+    ///   - revealsPrivateValues: Whether private values are shown; ignored in release builds.
+    public convenience init(
+        minimumLevel: LogLevel = .info,
+        settingUp destinations: [() throws -> any LogDestination],
+        revealsPrivateValues: Bool = false
+    ) {
+        var errors: [LogSetupError] = []
+        let made = destinations.map { make in Self.setUp(make, fallbackLevel: .trace, errors: &errors) }
+        self.init(minimumLevel: minimumLevel, destinations: made, revealsPrivateValues: revealsPrivateValues, setupErrors: errors)
+    }
+
+    /// Makes a destination, or on failure records the error and returns standard
+    /// error in its place, having written the error there.
+    static func setUp(
+        _ make: () throws -> any LogDestination, fallbackLevel: LogLevel, errors: inout [LogSetupError]
+    ) -> any LogDestination {
+        do {
+            return try make()
+        } catch {
+            let error = error as? LogSetupError
+                ?? LogSetupError(action: "set up a log destination", path: "", reason: String(describing: error))
+            errors.append(error)
+            let fallback = StreamLogDestination(.standardError, minimumLevel: fallbackLevel, format: .detailedLine)
+            fallback.write(
+                LogEntry(level: .error, message: "\(error); logging to standard error instead",
+                         file: #fileID, function: #function, line: #line),
+                revealingPrivateValues: false)
+            return fallback
+        }
     }
 
     init(minimumLevel: LogLevel, destinations: [any LogDestination], revealsPrivateValues: Bool, setupErrors: [LogSetupError]) {

@@ -9,9 +9,11 @@ public import Foundation
 /// Files are readable and writable by their owner only; a directory it creates
 /// is the owner's only too.
 ///
-/// Writes happen on a serial queue, in order, never on the logging thread.
+/// Formatting and writing happen on a serial queue, in order, never on the
+/// logging thread.
 /// ``flush()`` returns when everything written before it is on disk
-/// (`fsync`); the destination flushes when it is released, too.
+/// (`fsync`); when the destination is released, every entry written to it
+/// has been written and it syncs and closes the file.
 ///
 /// ```swift
 /// let file = try FileLogDestination(
@@ -82,8 +84,12 @@ public final class FileLogDestination: LogDestination {
     }
 
     deinit {
-        flush()
-        POSIXFile.close(state.withLock { $0.descriptor })
+        // Every queued write holds the destination, so all of them have run by
+        // now, and the last may be releasing it on the queue itself: waiting for
+        // the queue here would deadlock. Sync and close directly.
+        let descriptor = state.withLock { $0.descriptor }
+        POSIXFile.sync(descriptor)
+        POSIXFile.close(descriptor)
     }
 
     /// The path of file number `index`: 0 is the current file, 1 the one before, and so on.
@@ -97,10 +103,11 @@ public final class FileLogDestination: LogDestination {
     /// The last write error, if writing failed since the destination was made: a full disk, say.
     public var lastFailure: String? { state.withLock { $0.failure } }
 
-    /// Formats `entry` and queues its line for the file.
+    /// Queues `entry` for the file; it is formatted and written on the destination's queue.
     public func write(_ entry: LogEntry, revealingPrivateValues: Bool) {
-        let line = Array((format.format(entry, revealingPrivateValues: revealingPrivateValues) + "\n").utf8)
-        queue.async { [self] in append(line) }
+        queue.async { [self] in
+            append(Array((format.format(entry, revealingPrivateValues: revealingPrivateValues) + "\n").utf8))
+        }
     }
 
     /// Returns when every line queued before it is written and synced to disk.
