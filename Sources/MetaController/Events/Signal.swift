@@ -32,17 +32,45 @@ public struct Signal<Payload: Sendable>: Hashable, Sendable, CustomStringConvert
     public init(_ name: String, replaysLast: Bool = false) {
         self.name = name
         self.replaysLast = replaysLast
+        number = SignalID(name: name, payload: ObjectIdentifier(Payload.self), replaysLast: replaysLast).number
+    }
+
+    /// The signal's number, the same for every equal key: what the bus looks signals up by,
+    /// so a dispatch hashes an integer rather than the name.
+    let number: Int
+
+    /// Whether two keys name the same signal.
+    public static func == (lhs: Signal, rhs: Signal) -> Bool {
+        lhs.number == rhs.number
+    }
+
+    /// Hashes the signal's identity.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(number)
     }
 
     /// The signal's name.
     public var description: String { name }
 
-    var id: SignalID { SignalID(name: name, payload: ObjectIdentifier(Payload.self), replaysLast: replaysLast) }
 }
 
-/// Identifies a signal across payload types, for the bus's table.
+/// What makes two keys the same signal.
 struct SignalID: Hashable, Sendable {
     let name: String
     let payload: ObjectIdentifier
     let replaysLast: Bool
+
+    /// Every signal identity seen so far, numbered from 0. Keys are made once,
+    /// as static constants, so this lock is taken once per key, not per dispatch.
+    private static let numbers = Lock<[SignalID: Int]>([:])
+
+    /// This identity's number, assigned on first use.
+    var number: Int {
+        Self.numbers.withLock { numbers in
+            if let number = numbers[self] { return number }
+            let number = numbers.count
+            numbers[self] = number
+            return number
+        }
+    }
 }

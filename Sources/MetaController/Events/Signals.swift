@@ -48,23 +48,35 @@
 ///
 /// The bus is `Sendable`: any thread may add, remove and dispatch at once.
 public final class Signals: Sendable {
-    private struct Channel<Payload: Sendable>: Sendable {
-        var listeners = SubscriberList<Payload>()
-        var last: Payload?
+    /// One signal's listeners and last payload. Immutable: a change stores a
+    /// new channel, so a dispatch reads one reference under the lock and
+    /// delivers from it after unlocking.
+    private final class Channel<Payload: Sendable>: Sendable {
+        let listeners: SubscriberList<Payload>
+        let last: Payload?
+
+        init(listeners: SubscriberList<Payload> = SubscriberList(), last: Payload? = nil) {
+            self.listeners = listeners
+            self.last = last
+        }
 
         var isAnnullable: Bool { listeners.isEmpty && last == nil }
     }
 
     private struct State: Sendable {
-        var channels: [SignalID: any Sendable] = [:]
+        /// Channels by signal number. Each is a `Channel<Payload>` of its signal's
+        /// payload: the number stands for the payload type too, so the downcast
+        /// in ``channel(_:)`` cannot be wrong, and it costs no type check.
+        var channels: [Int: any AnyObject & Sendable] = [:]
         var nextID: UInt64 = 0
 
         func channel<Payload>(_ signal: Signal<Payload>) -> Channel<Payload>? {
-            channels[signal.id] as? Channel<Payload>
+            channels[signal.number].map { unsafeDowncast($0, to: Channel<Payload>.self) }
         }
 
-        mutating func store<Payload>(_ channel: Channel<Payload>, for signal: Signal<Payload>) {
-            channels[signal.id] = channel.isAnnullable ? nil : channel
+        mutating func store<Payload>(_ listeners: SubscriberList<Payload>, last: Payload?, for signal: Signal<Payload>) {
+            let channel = Channel(listeners: listeners, last: last)
+            channels[signal.number] = channel.isAnnullable ? nil : channel
         }
     }
 
@@ -172,10 +184,11 @@ public final class Signals: Sendable {
     ) -> SubscriptionToken {
         let entry = makeEntry(object: nil, once: once, filter: filter, handler: .plain({ _, payload in handler(payload) }, delivery))
         let replay = state.withLock { state in
-            var channel = state.channel(signal) ?? Channel()
-            channel.listeners.append(entry)
-            state.store(channel, for: signal)
-            return channel.last
+            let channel = state.channel(signal)
+            var listeners = channel?.listeners ?? SubscriberList()
+            listeners.append(entry)
+            state.store(listeners, last: channel?.last, for: signal)
+            return channel?.last
         }
         if let replay { replayLast(replay, to: entry, on: signal, isolation: isolation) }
         return SubscriptionToken { [weak self] in self?.remove(entry: entry.id, from: signal) }
@@ -190,16 +203,17 @@ public final class Signals: Sendable {
     public func remove<Payload>(_ listener: AnyObject, from signal: Signal<Payload>) -> Bool {
         let id = ObjectIdentifier(listener)
         return state.withLock { state in
-            guard var channel = state.channel(signal) else { return false }
-            let removed = channel.listeners.remove(object: id)
-            state.store(channel, for: signal)
+            guard let channel = state.channel(signal) else { return false }
+            var listeners = channel.listeners
+            let removed = listeners.remove(object: id)
+            state.store(listeners, last: channel.last, for: signal)
             return removed
         }
     }
 
     /// Removes `signal`: every listener of it, and the payload it would replay.
     public func removeSignal<Payload>(_ signal: Signal<Payload>) {
-        _ = state.withLock { $0.channels.removeValue(forKey: signal.id) }
+        _ = state.withLock { $0.channels.removeValue(forKey: signal.number) }
     }
 
     /// The number of listeners of `signal` whose listener object is still alive.
@@ -228,15 +242,14 @@ public final class Signals: Sendable {
         _ payload: Payload,
         isolation: isolated (any Actor)? = #isolation
     ) {
-        let listeners: SubscriberList<Payload>? = state.withLock { state in
-            guard signal.replaysLast else { return state.channel(signal)?.listeners }
-            var channel = state.channel(signal) ?? Channel()
-            channel.last = payload
-            state.store(channel, for: signal)
-            return channel.listeners
+        let channel: Channel<Payload>? = state.withLock { state in
+            guard signal.replaysLast else { return state.channel(signal) }
+            let channel = state.channel(signal)
+            state.store(channel?.listeners ?? SubscriberList(), last: payload, for: signal)
+            return channel
         }
-        guard let listeners else { return }
-        let sawDead = listeners.deliver(payload, isolation: isolation) { id in
+        guard let channel else { return }
+        let sawDead = channel.listeners.deliver(payload, isolation: isolation) { id in
             remove(entry: id, from: signal)
         }
         if sawDead { cullDead(signal) }
@@ -254,14 +267,15 @@ public final class Signals: Sendable {
     ) throws(SignalsError) {
         let entry = makeEntry(object: listener, once: once, filter: filter, handler: handler)
         let result: Result<Payload?, SignalsError> = state.withLock { state in
-            var channel = state.channel(signal) ?? Channel()
-            channel.listeners.cullDead()
-            guard !channel.listeners.contains(object: ObjectIdentifier(listener)) else {
+            let channel = state.channel(signal)
+            var listeners = channel?.listeners ?? SubscriberList()
+            listeners.cullDead()
+            guard !listeners.contains(object: ObjectIdentifier(listener)) else {
                 return .failure(.alreadyListening(listener, signal.name))
             }
-            channel.listeners.append(entry)
-            state.store(channel, for: signal)
-            return .success(channel.last)
+            listeners.append(entry)
+            state.store(listeners, last: channel?.last, for: signal)
+            return .success(channel?.last)
         }
         if let replay = try result.get() { replayLast(replay, to: entry, on: signal, isolation: isolation) }
     }
@@ -295,18 +309,20 @@ public final class Signals: Sendable {
     @discardableResult
     private func remove<Payload>(entry id: UInt64, from signal: Signal<Payload>) -> Bool {
         state.withLock { state in
-            guard var channel = state.channel(signal) else { return false }
-            let removed = channel.listeners.remove(id: id)
-            state.store(channel, for: signal)
+            guard let channel = state.channel(signal) else { return false }
+            var listeners = channel.listeners
+            let removed = listeners.remove(id: id)
+            state.store(listeners, last: channel.last, for: signal)
             return removed
         }
     }
 
     private func cullDead<Payload>(_ signal: Signal<Payload>) {
         state.withLock { state in
-            guard var channel = state.channel(signal) else { return }
-            channel.listeners.cullDead()
-            state.store(channel, for: signal)
+            guard let channel = state.channel(signal) else { return }
+            var listeners = channel.listeners
+            listeners.cullDead()
+            state.store(listeners, last: channel.last, for: signal)
         }
     }
 }
