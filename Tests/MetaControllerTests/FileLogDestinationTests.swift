@@ -120,3 +120,24 @@ extension FileLogDestinationTests {
         #expect(written.last == "F.swift (line 1): f(): 1999")
     }
 }
+
+/// Faults: a log file on a full disk.
+@Suite struct FileLogDestinationFaultTests {
+    #if os(Linux)
+    @Test func aFullDiskIsReportedAndNothingCrashes() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("full-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        // /dev/full accepts an open and refuses every write with ENOSPC, as a full disk does.
+        try FileManager.default.createSymbolicLink(
+            atPath: directory.appendingPathComponent("app.log").path, withDestinationPath: "/dev/full")
+        let file = try FileLogDestination(directory: directory)
+        let log = StandardLogController(minimumLevel: .trace, destinations: [file])
+        for index in 0..<10 {
+            log.log(LogEntry(level: .info, message: "line \(index)", file: "F.swift", function: "f()", line: 1))
+        }
+        log.flush()
+        #expect(file.lastFailure?.contains("No space left on device") == true)
+    }
+    #endif
+}

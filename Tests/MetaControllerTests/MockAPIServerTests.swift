@@ -391,3 +391,25 @@ import Testing
         #expect(server.requests.count == 40)
     }
 }
+
+/// Security: the mock server is reachable from this machine only.
+@Suite struct MockAPIServerSecurityTests {
+    #if os(Linux)
+    @Test func itListensOnLoopbackOnly() throws {
+        let server = MockAPIServer()
+        try server.start()
+        defer { server.stop() }
+        // /proc/net/tcp lists listening sockets (state 0A) as hex local_address:port.
+        let port = String(format: "%04X", server.port)
+        let table = try String(contentsOfFile: "/proc/net/tcp", encoding: .utf8)
+        let listening = table.split(separator: "\n").dropFirst().compactMap { line -> String? in
+            let fields = line.split(separator: " ")
+            guard fields.count > 3, fields[3] == "0A", fields[1].hasSuffix(":" + port) else { return nil }
+            return String(fields[1])
+        }
+        #expect(listening == ["0100007F:" + port])   // 127.0.0.1, and no other address
+        let ipv6 = (try? String(contentsOfFile: "/proc/net/tcp6", encoding: .utf8)) ?? ""
+        #expect(!ipv6.contains(":" + port + " "))
+    }
+    #endif
+}
