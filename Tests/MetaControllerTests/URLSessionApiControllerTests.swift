@@ -120,6 +120,17 @@ import Testing
         _ = await expectError(.transport) { try await api.send(ApiRequest(.get, "/hangup")) }
     }
 
+    @Test func aConnectionClosedMidResponseIsATransportError() async throws {
+        // The head promises 100 bytes; 5 arrive, then the server closes the connection.
+        let cut = Data("HTTP/1.1 200 OK\r\nContent-Length: 100\r\nContent-Type: text/plain\r\n\r\nshort".utf8)
+        let server = try serve { $0.route(.get, "/cut", response: .raw(cut)) }
+        defer { server.stop() }
+        let error = await expectError(.transport) {
+            try await URLSessionApiController(baseURL: server.baseURL).send(ApiRequest(.get, "/cut"))
+        }
+        #expect(error?.description.hasPrefix("GET /cut failed: ") == true)
+    }
+
     @Test func aSlowAnswerTimesOutAtTheRequestsTimeout() async throws {
         let server = try serve { $0.route(.get, "/slow", delay: .seconds(30), response: .text("late")) }
         defer { server.stop() }
