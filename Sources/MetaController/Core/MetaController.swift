@@ -95,7 +95,7 @@ public final class MetaController: Sendable {
     ///
     /// Setting it hands this MetaController to the new controller when it is a consumer.
     public var locationController: (any LocationController)? {
-        get { read(\.location) ?? parent?.locationController }
+        get { state.withLock { $0.location } ?? parent?.locationController }
         set { write(\.location, newValue) }
     }
 
@@ -103,7 +103,7 @@ public final class MetaController: Sendable {
     ///
     /// Setting it hands this MetaController to the new controller when it is a consumer.
     public var logController: (any LogController)? {
-        get { read(\.log) ?? parent?.logController }
+        get { state.withLock { $0.log } ?? parent?.logController }
         set { write(\.log, newValue) }
     }
 
@@ -111,7 +111,7 @@ public final class MetaController: Sendable {
     ///
     /// Setting it hands this MetaController to the new controller when it is a consumer.
     public var apiController: (any ApiController)? {
-        get { read(\.api) ?? parent?.apiController }
+        get { state.withLock { $0.api } ?? parent?.apiController }
         set { write(\.api, newValue) }
     }
 
@@ -119,7 +119,7 @@ public final class MetaController: Sendable {
     ///
     /// Setting it hands this MetaController to the new controller when it is a consumer.
     public var dataController: (any DataController)? {
-        get { read(\.data) ?? parent?.dataController }
+        get { state.withLock { $0.data } ?? parent?.dataController }
         set { write(\.data, newValue) }
     }
 
@@ -127,7 +127,7 @@ public final class MetaController: Sendable {
     ///
     /// Setting it hands this MetaController to the new controller when it is a consumer.
     public var notificationController: (any NotificationController)? {
-        get { read(\.notification) ?? parent?.notificationController }
+        get { state.withLock { $0.notification } ?? parent?.notificationController }
         set { write(\.notification, newValue) }
     }
 
@@ -181,10 +181,9 @@ public final class MetaController: Sendable {
         var factories: [FactoryKey: any Sendable] = [:]
     }
 
-    @inline(__always)
-    private func read<Value>(_ slot: KeyPath<State, Value?>) -> Value? {
-        state.withLock { $0[keyPath: slot] }
-    }
+    // Reads name the slot directly: a key path read in generic code copies the
+    // value through its value witnesses, which made every accessor read several
+    // times slower (see Docs/Performance.md).
 
     private func write<Value>(_ slot: WritableKeyPath<State, Value?>, _ value: Value?) {
         // The old value is returned and released after the lock is, so its
