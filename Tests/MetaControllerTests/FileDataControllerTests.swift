@@ -36,6 +36,22 @@ import Testing
         #expect(try FileDataController(directory: directory).fetch(Profile.self, forKey: "profile")?.name == "Ada")
     }
 
+    @Test func emptyAndLargeEntriesReadBackWhole() throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = try FileDataController(directory: directory)
+        var generator = SystemRandomNumberGenerator()
+        let large = Data((0..<300_000).map { _ in UInt8.random(in: 0...255, using: &generator) })
+        try store.save(large, forKey: "large")
+        try store.save(Data(), forKey: "empty")
+        #expect(try store.fetchData(forKey: "large") == large)
+        #expect(try store.fetchData(forKey: "empty") == Data())
+        // The store's directory as given with a trailing slash names the same files.
+        let slashed = try FileDataController(directory: URL(fileURLWithPath: directory.path + "/", isDirectory: true))
+        #expect(try slashed.fetchData(forKey: "large") == large)
+        #expect(try slashed.fileURL(forKey: "large") == store.fileURL(forKey: "large"))
+    }
+
     @Test func entriesAndTheDirectoryAreTheOwnersOnly() throws {
         let directory = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -124,6 +124,35 @@ struct MetaControllerPassingTests {
         #endif
     }
 
+    @Test func aConsumerListedTwiceIsWarnedAboutOnce() {
+        let metaController = MetaController()
+        let log = FakeLogController()
+        metaController.logController = log
+        let settings = SettingsScreen()
+        metaController.passMetaController(to: Stack([settings, Stack([settings])]))
+        metaController.passMetaController(to: settings)                 // and passed again later
+        #expect(settings.metaController === metaController)
+        #if DEBUG
+        #expect(log.messages == ["SettingsScreen requires apiController, notificationController, which this MetaController lacks"])
+        #else
+        #expect(log.messages.isEmpty)
+        #endif
+        #expect(metaController.audit(Stack([settings, Stack([settings])])).consumers.count == 1)
+    }
+
+    @Test func subclassesAndTheirBaseClassInOneTreeAllReceiveIt() {
+        let metaController = MetaController()
+        let base = BaseScreen()
+        let derived = DerivedScreen()
+        let container = DerivedContainer([PlainObject(), derived])
+        let root = Stack([base, container, BaseScreen(), derived, container])
+        metaController.passMetaController(to: root)
+        #expect(base.metaController === metaController)
+        #expect(derived.metaController === metaController)
+        #expect(container.metaController === metaController)
+        #expect(metaController.audit(root).consumers.map(\.typeName) == ["BaseScreen", "DerivedContainer", "DerivedScreen", "BaseScreen"])
+    }
+
     @Test func noWarningWhenRequirementsAreMet() {
         let metaController = MetaController.withFakes()
         metaController.passMetaController(to: SettingsScreen())
@@ -142,4 +171,18 @@ private final class Recorder: MetaControllerConsumer {
     var metaController: MetaController? {
         didSet { order.withLock { $0.append(name) } }
     }
+}
+
+/// A consumer class with subclasses, to check that a walk tells classes apart.
+private class BaseScreen: MetaControllerConsumer {
+    var metaController: MetaController?
+}
+
+private final class DerivedScreen: BaseScreen {}
+
+/// A subclass of a consumer that adds being a container.
+private final class DerivedContainer: BaseScreen, MetaControllerContainer {
+    let items: [AnyObject]
+    init(_ items: [AnyObject]) { self.items = items }
+    var metaControllerChildren: [AnyObject] { items }
 }

@@ -152,21 +152,36 @@ public final class MetaController: Sendable {
     ///     }
     /// }
     /// ```
+    @inlinable
     public subscript<Key: MetaControllerKey>(key: Key.Type) -> Key.Value? {
+        // Inlinable so that the cast below is specialized in the app's code: a
+        // cast to a concrete class is a pointer comparison, where casting an
+        // `any Sendable` back to the key's value (an existential, usually) is
+        // a conformance lookup at run time (see Docs/Performance.md).
         get {
-            let id = ObjectIdentifier(key)
-            if let value = state.withLock({ $0.custom[id] }) as? Key.Value { return value }
+            if let slot = customSlot(ObjectIdentifier(key)) as? CustomSlot<Key.Value> { return slot.value }
             return parent?[key]
         }
         set {
-            let id = ObjectIdentifier(key)
-            // The old value is returned and released after the lock is, so its
-            // deinit may use this MetaController.
-            _ = state.withLock { state in
-                if let newValue { state.custom.updateValue(newValue, forKey: id) } else { state.custom.removeValue(forKey: id) }
-            }
-            if let newValue { push(to: newValue) }
+            setCustomSlot(ObjectIdentifier(key), newValue.map { CustomSlot($0) }, pushingTo: newValue)
         }
+    }
+
+    /// The box stored under a custom key, or `nil`; read under the lock.
+    @usableFromInline
+    func customSlot(_ id: ObjectIdentifier) -> (any AnyObject & Sendable)? {
+        state.withLock { $0.custom[id] }
+    }
+
+    /// Stores or removes the box under a custom key, then pushes this MetaController to the new value.
+    @usableFromInline
+    func setCustomSlot(_ id: ObjectIdentifier, _ slot: (any AnyObject & Sendable)?, pushingTo value: Any?) {
+        // The old value is returned and released after the lock is, so its
+        // deinit may use this MetaController.
+        _ = state.withLock { state in
+            if let slot { state.custom.updateValue(slot, forKey: id) } else { state.custom.removeValue(forKey: id) }
+        }
+        if let value { push(to: value) }
     }
 
     // MARK: - Storage
@@ -177,7 +192,7 @@ public final class MetaController: Sendable {
         var api: (any ApiController)?
         var data: (any DataController)?
         var notification: (any NotificationController)?
-        var custom: [ObjectIdentifier: any Sendable] = [:]
+        var custom: [ObjectIdentifier: any AnyObject & Sendable] = [:]
         var factories: [FactoryKey: any Sendable] = [:]
     }
 

@@ -39,8 +39,10 @@ extension MetaController {
     public func audit(_ root: AnyObject?) -> MetaControllerAudit {
         var consumers: [MetaControllerAudit.ConsumerReport] = []
         if let root {
-            walk(from: root) { node in
-                guard let consumer = node as? any MetaControllerConsumer else { return true }
+            var seen: Set<ObjectIdentifier> = []
+            walk(from: root) { consumer in
+                // An object a hierarchy lists twice is one consumer.
+                guard seen.insert(ObjectIdentifier(consumer)).inserted else { return true }
                 consumers.append(
                     MetaControllerAudit.ConsumerReport(
                         typeName: typeName(of: consumer),

@@ -29,7 +29,8 @@ extension MetaController {
     /// In debug builds, a consumer whose
     /// ``MetaControllerConsumer/requiredControllers`` this MetaController lacks
     /// gets it all the same, and a warning names the consumer's type and the
-    /// missing slots. ``audit(_:)`` reports the same in any build.
+    /// missing slots, once: when the consumer receives this MetaController.
+    /// ``audit(_:)`` reports the same in any build.
     ///
     /// - Parameters:
     ///   - target: Any object, or `nil`.
@@ -45,9 +46,8 @@ extension MetaController {
         line: UInt = #line
     ) {
         guard let target else { return }
-        walk(from: target) { node in
-            guard let consumer = node as? any MetaControllerConsumer else { return true }
-            return deliver(
+        walk(from: target) { consumer in
+            deliver(
                 to: consumer, replacingExisting: replacingExisting, checkRequirements: true,
                 file: file, function: function, line: line)
         }
@@ -64,16 +64,15 @@ extension MetaController {
         file: String, function: String, line: UInt
     ) -> Bool {
         let existing = consumer.metaController
-        if existing !== self {
-            if existing != nil, !replacingExisting {
-                warn(
-                    "\(typeName(of: consumer)) already holds a different MetaController and keeps it; "
-                        + "pass replacingExisting: true to replace it",
-                    file: file, function: function, line: line)
-                return false
-            }
-            consumer.metaController = self
+        guard existing !== self else { return true }
+        if existing != nil, !replacingExisting {
+            warn(
+                "\(typeName(of: consumer)) already holds a different MetaController and keeps it; "
+                    + "pass replacingExisting: true to replace it",
+                file: file, function: function, line: line)
+            return false
         }
+        consumer.metaController = self
         #if DEBUG
         if checkRequirements {
             let missing = missingControllers(for: consumer)
@@ -88,20 +87,33 @@ extension MetaController {
         return true
     }
 
-    /// Visits `root` and, depth first, the children of every node for which
-    /// `visit` returns `true`. Each object is visited once, so a hierarchy that
-    /// lists an ancestor as a child does not loop.
-    func walk(from root: AnyObject, _ visit: (AnyObject) -> Bool) {
-        guard visit(root) else { return }
-        var pending = Array(PlatformHierarchy.childrenToVisit(of: root).reversed())
-        guard !pending.isEmpty else { return }
-        // Visited objects stay referenced until the walk ends, so a freed
-        // object's identifier cannot be reused by a new child mid-walk.
-        var visited: [ObjectIdentifier: AnyObject] = [ObjectIdentifier(root): root]
+    /// Visits the consumers among `root` and, depth first, its descendants.
+    ///
+    /// The walk goes on to the children of every consumer for which `visit`
+    /// returns `true`, and of every object that is not a consumer. It goes on
+    /// to an object's children only once, so a hierarchy that lists an ancestor
+    /// as a child does not loop; an object listed twice is visited twice, and
+    /// `visit` decides what that means (passing is idempotent, an audit counts
+    /// each consumer once).
+    func walk(from root: AnyObject, _ visit: (any MetaControllerConsumer) -> Bool) {
+        var kinds = NodeKind.Cache()
+        // Only objects with children are remembered: they are the ones that
+        // can lead a walk back where it has been, and in a tree they are few,
+        // which keeps this set small enough to stay in cache (remembering every
+        // object made passing grow faster than the tree, see Docs/Performance.md).
+        var expanded: Set<ObjectIdentifier> = []
+        // The children lists stay referenced until the walk ends, so an object
+        // a container made on the fly cannot be freed mid-walk and its
+        // identifier reused by another. (The caller holds the root.)
+        var childLists: [[AnyObject]] = []
+        var pending: [AnyObject] = [root]
         while let node = pending.popLast() {
-            guard visited.updateValue(node, forKey: ObjectIdentifier(node)) == nil else { continue }
-            guard visit(node) else { continue }
-            pending.append(contentsOf: PlatformHierarchy.childrenToVisit(of: node).reversed())
+            let kind = kinds.kind(of: node)
+            if let consumer = kind.consumer(node), !visit(consumer) { continue }
+            let children = kind.children(of: node)
+            guard !children.isEmpty, expanded.insert(ObjectIdentifier(node)).inserted else { continue }
+            childLists.append(children)
+            pending.append(contentsOf: children.reversed())
         }
     }
 

@@ -6,12 +6,4 @@ enum PlatformHierarchy {
     #if !canImport(UIKit)
     static func children(of object: AnyObject) -> [AnyObject] { [] }
     #endif
-
-    /// The children a walk visits after `object`.
-    static func childrenToVisit(of object: AnyObject) -> [AnyObject] {
-        if let container = object as? any MetaControllerContainer {
-            return container.metaControllerChildren
-        }
-        return children(of: object)
-    }
 }

@@ -45,6 +45,42 @@ enum AtomicFile {
         return nil
     }
 
+    /// What ``contents(of:)`` found.
+    enum ReadResult {
+        case contents(Data)
+        case missing
+        case failed(String)
+    }
+
+    /// Reads the whole file at `path` with plain system calls.
+    ///
+    /// `Data(contentsOf:)` with a `URL` spent about a quarter of a fetch in URL
+    /// handling alone (see Docs/Performance.md); a store reads small files by path.
+    static func contents(of path: String) -> ReadResult {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            let number = errno
+            return number == ENOENT ? .missing : .failed(String(cString: strerror(number)))
+        }
+        defer { close(descriptor) }
+        var status = stat()
+        let expected = fstat(descriptor, &status) == 0 ? max(Int(status.st_size), 0) : 0
+        // One byte more than the size, so that the read that finds the end of
+        // the file needs no larger buffer unless the file grew after the fstat.
+        var data = Data(count: expected + 1)
+        var count = 0
+        while true {
+            if count == data.count { data.count += max(data.count, 4096) }
+            let result = data.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + count, $0.count - count) }
+            if result < 0, errno == EINTR { continue }
+            guard result >= 0 else { return .failed(String(cString: strerror(errno))) }
+            if result == 0 { break }
+            count += result
+        }
+        data.count = count
+        return .contents(data)
+    }
+
     private static func systemWrite(_ descriptor: Int32, _ pointer: UnsafeRawPointer, _ count: Int) -> Int {
         #if canImport(Darwin)
         Darwin.write(descriptor, pointer, count)

@@ -26,6 +26,9 @@ public final class FileDataController: DataController, MetaControllerConsumer {
     public let directory: URL
 
     private let reference = WeakMetaControllerReference()
+    /// The directory's path with a trailing slash: entries are named by
+    /// appending to it, which is much cheaper than appending to a `URL`.
+    private let directoryPath: String
     private static let suffix = ".entry"
     private static let temporaryPrefix = ".tmp-"
 
@@ -35,6 +38,7 @@ public final class FileDataController: DataController, MetaControllerConsumer {
     /// - Throws: ``DataStoreError/Code/unavailable`` when the directory cannot be created or read.
     public init(directory: URL) throws(DataStoreError) {
         self.directory = directory
+        directoryPath = directory.path.hasSuffix("/") ? directory.path : directory.path + "/"
         let files = FileManager.default
         do {
             try files.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
@@ -56,8 +60,13 @@ public final class FileDataController: DataController, MetaControllerConsumer {
     ///
     /// - Throws: ``DataStoreError/Code/invalidKey`` for a key that cannot name an entry.
     public func fileURL(forKey key: String) throws(DataStoreError) -> URL {
+        URL(fileURLWithPath: try path(forKey: key), isDirectory: false)
+    }
+
+    /// The path of the file that holds the entry for `key`, checking the key.
+    private func path(forKey key: String) throws(DataStoreError) -> String {
         try DataStoreError.validate(key)
-        return directory.appendingPathComponent(key + Self.suffix, isDirectory: false)
+        return directoryPath + key + Self.suffix
     }
 
     /// Saves `data` under `key` atomically.
@@ -65,9 +74,9 @@ public final class FileDataController: DataController, MetaControllerConsumer {
     /// - Throws: ``DataStoreError/Code/invalidKey``, or ``DataStoreError/Code/unwritable``
     ///   naming the key and the system's reason; the entry then keeps its old value.
     public func save(_ data: Data, forKey key: String) throws(DataStoreError) {
-        let destination = try fileURL(forKey: key)
-        let temporary = directory.appendingPathComponent(Self.temporaryPrefix + UUID().uuidString)
-        if let failure = AtomicFile.write(data, to: temporary.path, replacing: destination.path, directory: directory.path) {
+        let destination = try path(forKey: key)
+        let temporary = directoryPath + Self.temporaryPrefix + UUID().uuidString
+        if let failure = AtomicFile.write(data, to: temporary, replacing: destination, directory: directoryPath) {
             throw DataStoreError(.unwritable, key: key, "cannot save \"\(key)\": \(failure)")
         }
         metaController?.signals.dispatch(DataChange.signal, DataChange(key: key, kind: .saved), isolation: nil)
@@ -77,12 +86,10 @@ public final class FileDataController: DataController, MetaControllerConsumer {
     ///
     /// - Throws: ``DataStoreError/Code/unreadable`` naming the key when the entry exists but cannot be read.
     public func fetchData(forKey key: String) throws(DataStoreError) -> Data? {
-        let url = try fileURL(forKey: key)
-        do {
-            return try Data(contentsOf: url)
-        } catch {
-            if !FileManager.default.fileExists(atPath: url.path) { return nil }
-            throw DataStoreError(.unreadable, key: key, "cannot read \"\(key)\": \(Self.reason(error))")
+        switch AtomicFile.contents(of: try path(forKey: key)) {
+        case .contents(let data): return data
+        case .missing: return nil
+        case .failed(let reason): throw DataStoreError(.unreadable, key: key, "cannot read \"\(key)\": \(reason)")
         }
     }
 
@@ -91,12 +98,12 @@ public final class FileDataController: DataController, MetaControllerConsumer {
     /// - Throws: ``DataStoreError/Code/unwritable`` when it exists but cannot be removed.
     @discardableResult
     public func destroy(_ key: String) throws(DataStoreError) -> Bool {
-        let url = try fileURL(forKey: key)
-        guard FileManager.default.fileExists(atPath: url.path) else { return false }
+        let path = try path(forKey: key)
+        guard FileManager.default.fileExists(atPath: path) else { return false }
         do {
-            try FileManager.default.removeItem(at: url)
+            try FileManager.default.removeItem(atPath: path)
         } catch {
-            if !FileManager.default.fileExists(atPath: url.path) { return false }
+            if !FileManager.default.fileExists(atPath: path) { return false }
             throw DataStoreError(.unwritable, key: key, "cannot destroy \"\(key)\": \(Self.reason(error))")
         }
         metaController?.signals.dispatch(DataChange.signal, DataChange(key: key, kind: .destroyed), isolation: nil)

@@ -37,11 +37,15 @@ package final class Lock<State: Sendable>: @unchecked Sendable {
     #endif
 
     private let primitive: UnsafeMutablePointer<Primitive>
-    private var state: State
+    // Behind a pointer rather than in a stored `var`: a class's `var` is
+    // checked for exclusive access at run time on every access, which the
+    // mutex already guarantees, and that check cost as much as the mutex.
+    private let state: UnsafeMutablePointer<State>
 
     /// Creates a lock guarding `initialState`.
     package init(_ initialState: State) {
-        state = initialState
+        state = .allocate(capacity: 1)
+        state.initialize(to: initialState)
         primitive = .allocate(capacity: 1)
         #if canImport(Darwin)
         primitive.initialize(to: os_unfair_lock())
@@ -61,6 +65,8 @@ package final class Lock<State: Sendable>: @unchecked Sendable {
         #endif
         primitive.deinitialize(count: 1)
         primitive.deallocate()
+        state.deinitialize(count: 1)
+        state.deallocate()
     }
 
     /// Runs `body` with exclusive access to the state and returns its result.
@@ -76,6 +82,6 @@ package final class Lock<State: Sendable>: @unchecked Sendable {
         pthread_mutex_lock(primitive)
         defer { pthread_mutex_unlock(primitive) }
         #endif
-        return try body(&state)
+        return try body(&state.pointee)
     }
 }
