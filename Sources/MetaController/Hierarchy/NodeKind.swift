@@ -52,8 +52,13 @@ struct NodeKind {
             let type = ObjectIdentifier(Swift.type(of: node))
             // Siblings are often of one class: check the last one before hashing.
             if let last, last.type == type { return last.kind }
-            let kind = kinds[type] ?? NodeKind(of: node)
-            kinds[type] = kind
+            let kind: NodeKind
+            if let known = kinds[type] {
+                kind = known
+            } else {
+                kind = NodeKind(of: node)
+                kinds[type] = kind
+            }
             last = (type, kind)
             return kind
         }

@@ -60,20 +60,18 @@ enum AtomicFile {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             let number = errno
-            return number == ENOENT ? .missing : .failed(String(cString: strerror(number)))
+            return number == ENOENT ? .missing : .failed(POSIXFile.errorText(number))
         }
-        defer { close(descriptor) }
-        var status = stat()
-        let expected = fstat(descriptor, &status) == 0 ? max(Int(status.st_size), 0) : 0
+        defer { POSIXFile.close(descriptor) }
         // One byte more than the size, so that the read that finds the end of
         // the file needs no larger buffer unless the file grew after the fstat.
-        var data = Data(count: expected + 1)
+        var data = Data(count: max(POSIXFile.size(descriptor), 0) + 1)
         var count = 0
         while true {
             if count == data.count { data.count += max(data.count, 4096) }
             let result = data.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + count, $0.count - count) }
             if result < 0, errno == EINTR { continue }
-            guard result >= 0 else { return .failed(String(cString: strerror(errno))) }
+            guard result >= 0 else { return .failed(POSIXFile.errorText(errno)) }
             if result == 0 { break }
             count += result
         }

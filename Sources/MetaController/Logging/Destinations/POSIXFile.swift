@@ -6,7 +6,7 @@ import Musl
 import Darwin
 #endif
 
-/// The few POSIX file calls the log destinations need, on every platform.
+/// The few POSIX file calls the log destinations and the data store need, on every platform.
 enum POSIXFile {
     static let standardOutput: Int32 = 1
     static let standardError: Int32 = 2
