@@ -1,3 +1,4 @@
+import Foundation
 @testable import MetaControllerTesting
 import Testing
 
@@ -180,6 +181,52 @@ import Testing
         #expect(failure("POST /a HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n9\r\n", limits: limits) == 413)
         #expect(failure("GET /a HTTP/2.0\r\n\r\n") == 505)
         #expect(failure("POST /a HTTP/1.1\r\nTransfer-Encoding: gzip\r\n\r\n") == 501)
+    }
+
+    @Test(arguments: [
+        ([0xE2, 0x82, 0xAC], true),         // €
+        ([0xEF, 0xBF, 0xBD], true),         // U+FFFD itself, which decoding also produces
+        ([0xF0, 0x9F, 0x98, 0x80], true),   // an emoji, four bytes
+        ([0xC0, 0xAF], false),              // an overlong encoding of "/"
+        ([0xED, 0xA0, 0x80], false),        // a surrogate
+        ([0xF4, 0x90, 0x80, 0x80], false),  // beyond U+10FFFF
+        ([0xE2, 0x82], false),              // cut short
+        ([0x80], false),                    // a lone continuation byte
+        ([0xFF], false),
+    ] as [([UInt8], Bool)])
+    func acceptsAHeadValueExactlyWhenItIsUTF8(value: [UInt8], valid: Bool) {
+        #expect(headValue(value) == (valid ? .accepted(String(decoding: value, as: UTF8.self)) : .notText))
+    }
+
+    /// Oracle: Foundation's own UTF-8 decoder, over a seeded sweep of byte runs
+    /// built from the bytes where UTF-8's rules change.
+    @Test func agreesWithFoundationOnWhichHeadsAreUTF8() {
+        let edges: [UInt8] = [0x41, 0x7E, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xE1, 0xED, 0xEE, 0xEF, 0xF0, 0xF1, 0xF4, 0xF5, 0xFF]
+        var generator = SeededGenerator(seed: 0x5EED_0012)
+        var accepted = 0
+        for _ in 0..<20_000 {
+            let value = (0..<Int.random(in: 1...6, using: &generator)).map { _ in edges.randomElement(using: &generator)! }
+            let expected = String(bytes: value, encoding: .utf8).map(HeadValue.accepted) ?? .notText
+            #expect(headValue(value) == expected, "bytes \(value)")
+            if case .accepted = expected { accepted += 1 }
+        }
+        #expect(accepted > 300)  // the sweep covers both outcomes (498 valid with this seed)
+    }
+
+    private enum HeadValue: Equatable {
+        case accepted(String)
+        case notText
+        case other(String)
+    }
+
+    private func headValue(_ value: [UInt8]) -> HeadValue {
+        var parser = HTTPRequestParser()
+        parser.append(Array("GET /a HTTP/1.1\r\nX: ".utf8) + value + Array("\r\n\r\n".utf8))
+        do {
+            return try parser.next()?.headers.first.map { .accepted($0.value) } ?? .other("no request")
+        } catch {
+            return error.reason == "the request head is not valid text" ? .notText : .other(error.reason)
+        }
     }
 
     @Test func survivesEveryPrefixAndRandomBytes() {

@@ -93,22 +93,6 @@ import Testing
     }
 }
 
-@Suite struct DeviceLocationControllerTests {
-    @Test func withoutLocationServicesItIsRestrictedAndSaysSo() {
-        #if canImport(CoreLocation)
-        #expect(DeviceLocationController().authorization.value == .notDetermined)
-        #else
-        let metaController = MetaController.withFakes()
-        let device = DeviceLocationController()
-        metaController.locationController = device
-        #expect(device.authorization.value == .restricted)
-        device.startUpdates()
-        #expect(device.currentLocation.value == nil)
-        #expect(metaController.fakeLogController?.messages == ["this platform has no location services"])
-        #endif
-    }
-}
-
 @Suite struct FakeLocationControllerTests {
     @Test func isDrivenByHandAndRecordsRequests() throws {
         let fake = FakeLocationController()

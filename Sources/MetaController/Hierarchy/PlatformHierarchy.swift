@@ -1,9 +1,10 @@
 /// Children of platform objects that do not adopt ``MetaControllerContainer``.
 ///
-/// On platforms without a UI framework there are none; the UIKit variant is in
-/// `PlatformHierarchy+UIKit.swift`.
+/// Where UIKit has view controllers (iOS, iPadOS, Mac Catalyst, tvOS,
+/// visionOS) they are in `PlatformHierarchy+UIKit.swift`; elsewhere (macOS
+/// with AppKit, watchOS, Linux) there are none.
 enum PlatformHierarchy {
-    #if !canImport(UIKit)
+    #if !canImport(UIKit) || os(watchOS)
     static func children(of object: AnyObject) -> [AnyObject] { [] }
     #endif
 }

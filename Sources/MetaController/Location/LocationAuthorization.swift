@@ -25,8 +25,9 @@ public enum LocationAccuracyAuthorization: String, Sendable, Equatable, Codable,
     case reduced
 }
 
-/// How a location controller should measure: the accuracy it aims for and
-/// the distance the device must move before a new location is delivered.
+/// How a location controller should measure: the accuracy it aims for, the
+/// distance the device must move before a new location is delivered, and how
+/// often to ask again where the platform only answers one request at a time.
 ///
 /// ```swift
 /// locationController.settings = LocationSettings(desiredAccuracy: 10, distanceFilter: 25)
@@ -36,10 +37,19 @@ public struct LocationSettings: Sendable, Equatable {
     public var desiredAccuracy: Double
     /// How far the device must move, in meters, before a new location is delivered; 0 delivers every one.
     public var distanceFilter: Double
+    /// Where the platform has no continuous updates (tvOS), how long
+    /// ``DeviceLocationController`` waits after asking for one location before
+    /// it asks again while updates run. Other platforms stream locations and
+    /// ignore it.
+    public var refreshInterval: Duration
 
-    /// Creates settings: 100 meters of accuracy and no distance filter by default.
-    public init(desiredAccuracy: Double = 100, distanceFilter: Double = 0) {
+    /// Creates settings: 100 meters of accuracy, no distance filter and a refresh every minute by default.
+    ///
+    /// A non-finite accuracy or distance becomes the default, a negative one
+    /// zero, and a refresh interval under one second one second.
+    public init(desiredAccuracy: Double = 100, distanceFilter: Double = 0, refreshInterval: Duration = .seconds(60)) {
         self.desiredAccuracy = max(0, desiredAccuracy.isFinite ? desiredAccuracy : 100)
         self.distanceFilter = max(0, distanceFilter.isFinite ? distanceFilter : 0)
+        self.refreshInterval = max(.seconds(1), refreshInterval)
     }
 }

@@ -2,10 +2,13 @@ extension StandardNotificationController {
     /// Asks the user for permission to show alerts, badges and sounds, and
     /// registers the app for remote notifications when permission is granted.
     ///
-    /// On Apple platforms it asks `UNUserNotificationCenter` and, where UIKit
-    /// exists, calls `registerForRemoteNotifications()`; the token then arrives
-    /// in the app delegate, which hands it to ``didRegister(deviceToken:)``.
-    /// Where there are no user notifications (Linux), it returns `false`.
+    /// On Apple platforms it asks `UNUserNotificationCenter` and, when the
+    /// user allows, calls `registerForRemoteNotifications()` on the app object
+    /// (`UIApplication` on iOS, iPadOS, tvOS and visionOS, `NSApplication` on
+    /// macOS, `WKApplication` on watchOS); the token then arrives in the app
+    /// delegate, which hands it to ``didRegister(deviceToken:)``. tvOS shows
+    /// badges only, so there `alert` and `sound` are not asked for. Where
+    /// there are no user notifications (Linux), it returns `false`.
     ///
     /// ```swift
     /// let allowed = try await notifications.requestAuthorization()

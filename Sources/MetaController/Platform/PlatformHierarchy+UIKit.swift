@@ -1,4 +1,5 @@
-#if canImport(UIKit)
+// watchOS has UIKit but no UIViewController.
+#if canImport(UIKit) && !os(watchOS)
 import Foundation
 import UIKit
 

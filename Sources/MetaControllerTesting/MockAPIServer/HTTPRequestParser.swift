@@ -142,7 +142,11 @@ package struct HTTPRequestParser: Sendable {
     // MARK: - Head
 
     private static func parseHead(_ bytes: ArraySlice<UInt8>) throws(Failure) -> Request {
-        guard !bytes.contains(0), let text = String(validating: bytes, as: UTF8.self) else {
+        // Decoding replaces each ill-formed sequence with U+FFFD, so the text
+        // encodes back to the same bytes exactly when they were valid UTF-8.
+        // (`String(validating:as:)` says so directly but needs iOS 18 and macOS 15.)
+        let text = String(decoding: bytes, as: UTF8.self)
+        guard !bytes.contains(0), text.utf8.elementsEqual(bytes) else {
             throw .malformed("the request head is not valid text")
         }
         var lines = text.components(separatedBy: "\r\n")
