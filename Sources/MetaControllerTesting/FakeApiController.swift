@@ -10,11 +10,12 @@ public import MetaController
 /// as the real controller does.
 ///
 /// ```swift
-/// let api = FakeApiController()
+/// let metaController = MetaController.withFakes()
+/// let api = try #require(metaController.fakeApiController)
 /// try api.respond(to: .get, "/feed", json: [FeedItem(id: 1, title: "Hello")])
 /// api.respond(to: .post, "/items", with: .failure(.transport("offline", for: ApiRequest(.post, "/items"))))
 ///
-/// let metaController = MetaController.withFakes(apiController: api)
+/// metaController.passMetaController(to: screen)
 /// await screen.reload()
 /// #expect(api.requests.map(\.description) == ["GET /feed"])
 /// ```

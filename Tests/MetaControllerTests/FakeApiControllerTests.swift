@@ -8,6 +8,33 @@ import Testing
         var id: Int
     }
 
+    private struct FeedItem: Codable, Equatable {
+        var id: Int
+        var title: String
+    }
+
+    @MainActor private final class FeedScreen: @MainActor MetaControllerConsumer {
+        var metaController: MetaController?
+        var items: [FeedItem] = []
+        func reload() async {
+            items = (try? await apiController?.get("/feed", decoding: [FeedItem].self)) ?? []
+        }
+    }
+
+    /// The example of FakeApiController's documentation comment, as written there.
+    @Test @MainActor func theDocumentedExampleWorks() async throws {
+        let screen = FeedScreen()
+        let metaController = MetaController.withFakes()
+        let api = try #require(metaController.fakeApiController)
+        try api.respond(to: .get, "/feed", json: [FeedItem(id: 1, title: "Hello")])
+        api.respond(to: .post, "/items", with: .failure(.transport("offline", for: ApiRequest(.post, "/items"))))
+
+        metaController.passMetaController(to: screen)
+        await screen.reload()
+        #expect(api.requests.map(\.description) == ["GET /feed"])
+        #expect(screen.items == [FeedItem(id: 1, title: "Hello")])
+    }
+
     @Test func answersFromCannedResponsesAndRecordsRequests() async throws {
         let api = FakeApiController()
         try api.respond(to: .get, "/items", json: [Item(id: 1)])

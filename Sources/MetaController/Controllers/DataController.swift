@@ -16,9 +16,12 @@ public import Foundation
 /// ```
 ///
 /// Keys are validated the same way by every implementation: not empty, at
-/// most 200 UTF-8 bytes, no `/`, `\`, NUL or control characters, not starting
-/// with a dot. A bad key throws ``DataStoreError/Code/invalidKey``, so no key
-/// reaches outside the store.
+/// most 200 UTF-8 bytes, no `/`, `\`, NUL or control characters (C0, DEL and
+/// C1), not starting with a dot. A bad key throws
+/// ``DataStoreError/Code/invalidKey``, so no key reaches outside the store.
+/// Keys are compared in Unicode normalization form C in every store and on
+/// every platform: "café" spelled with a precomposed "é" or with "e" and a
+/// combining accent names one entry, and ``keys()`` lists it in form C.
 public protocol DataController: AnyObject, Sendable {
     /// Saves `data` under `key`, replacing what was there.
     func save(_ data: Data, forKey key: String) throws(DataStoreError)
@@ -30,7 +33,7 @@ public protocol DataController: AnyObject, Sendable {
     @discardableResult
     func destroy(_ key: String) throws(DataStoreError) -> Bool
 
-    /// Every key that has an entry, sorted.
+    /// Every key that has an entry, in Unicode normalization form C, sorted.
     func keys() throws(DataStoreError) -> [String]
 }
 
@@ -40,7 +43,7 @@ extension DataController {
     /// - Throws: ``DataStoreError/Code/encoding`` when `value` does not encode,
     ///   or what ``save(_:forKey:)`` throws.
     public func save(_ value: some Encodable, forKey key: String, encoder: JSONEncoder = JSONEncoder()) throws(DataStoreError) {
-        try DataStoreError.validate(key)
+        _ = try DataStoreError.validate(key)  // a bad key is refused before encoding
         let data: Data
         do {
             data = try encoder.encode(value)

@@ -9,7 +9,7 @@
 /// final class CrashReporterDestination: LogDestination {
 ///     let minimumLevel = LogLevel.error
 ///     func write(_ entry: LogEntry, revealingPrivateValues: Bool) {
-///         CrashReporter.breadcrumb(LogFormat.line.format(entry))
+///         CrashReporter.breadcrumb(LogFormat.line.format(entry, revealingPrivateValues: revealingPrivateValues))
 ///     }
 ///     func flush() {}
 /// }

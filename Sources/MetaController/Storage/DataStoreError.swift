@@ -1,3 +1,5 @@
+import Foundation
+
 /// An error from a ``DataController``, naming the key and what went wrong.
 ///
 /// ```swift
@@ -12,7 +14,7 @@ public struct DataStoreError: Error, Sendable, Equatable, CustomStringConvertibl
     public struct Code: Hashable, Sendable, CustomStringConvertible {
         private let name: String
 
-        /// The key is not allowed: empty, too long, a path, or with separators, NUL or control characters.
+        /// The key is not allowed: empty, too long, a path, or with separators, NUL or control characters (C0, DEL, C1).
         public static let invalidKey = Code(name: "invalidKey")
         /// The store's directory cannot be created or used.
         public static let unavailable = Code(name: "unavailable")
@@ -53,28 +55,42 @@ public struct DataStoreError: Error, Sendable, Equatable, CustomStringConvertibl
     /// The longest key, in UTF-8 bytes, leaving room in a file name for the store's suffixes.
     static let maximumKeyBytes = 200
 
-    /// Checks that `key` can name an entry, and nothing outside the store.
-    static func validate(_ key: String) throws(DataStoreError) {
+    /// Checks that `key` can name an entry, and nothing outside the store, and
+    /// returns the spelling every store uses: the key in Unicode normalization
+    /// form C, so that canonically equivalent keys ("café" typed precomposed or
+    /// with a combining accent) name the same entry in every store, on every
+    /// platform.
+    static func validate(_ key: String) throws(DataStoreError) -> String {
         let shown = key.unicodeScalars.count > 40 ? String(key.unicodeScalars.prefix(40)) + "…" : key
         func refuse(_ reason: String) -> DataStoreError {
             DataStoreError(.invalidKey, key: key, "the key \"\(shown.debugEscaped)\" \(reason)")
         }
-        guard !key.isEmpty else { throw refuse("is empty") }
-        guard key.utf8.count <= maximumKeyBytes else { throw refuse("is longer than \(maximumKeyBytes) bytes") }
-        guard key != ".", key != ".." else { throw refuse("names a directory") }
-        guard !key.hasPrefix(".") else { throw refuse("starts with a dot") }
-        for scalar in key.unicodeScalars {
+        let normalized = key.precomposedStringWithCanonicalMapping
+        guard !normalized.isEmpty else { throw refuse("is empty") }
+        guard normalized.utf8.count <= maximumKeyBytes else { throw refuse("is longer than \(maximumKeyBytes) bytes") }
+        // Bytes, not Characters: ".\u{301}" is one Character but still starts with a dot.
+        guard normalized.utf8.first != UInt8(ascii: ".") else {
+            throw refuse(normalized == "." || normalized == ".." ? "names a directory" : "starts with a dot")
+        }
+        for scalar in normalized.unicodeScalars {
             if scalar == "/" || scalar == "\\" { throw refuse("contains a path separator") }
             if scalar.value == 0 { throw refuse("contains NUL") }
-            if scalar.value < 0x20 || scalar.value == 0x7F { throw refuse("contains a control character") }
+            if scalar.isControl { throw refuse("contains a control character") }
         }
+        return normalized
     }
+}
+
+extension Unicode.Scalar {
+    /// Whether this is a control character (general category Cc): U+0000 to
+    /// U+001F, U+007F and U+0080 to U+009F.
+    var isControl: Bool { value < 0x20 || (0x7F...0x9F).contains(value) }
 }
 
 extension String {
     /// The string with control characters escaped, for messages.
     var debugEscaped: String {
-        unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "\\u{\(String($0.value, radix: 16))}" : String($0) }
+        unicodeScalars.map { $0.isControl ? "\\u{\(String($0.value, radix: 16))}" : String($0) }
             .joined()
     }
 }

@@ -56,7 +56,7 @@ public final class FileDataController: DataController, MetaControllerConsumer {
         set { reference.metaController = newValue }
     }
 
-    /// The file that holds the entry for `key`.
+    /// The file that holds the entry for `key`: `<key>.entry`, with the key in Unicode normalization form C.
     ///
     /// - Throws: ``DataStoreError/Code/invalidKey`` for a key that cannot name an entry.
     public func fileURL(forKey key: String) throws(DataStoreError) -> URL {
@@ -65,8 +65,7 @@ public final class FileDataController: DataController, MetaControllerConsumer {
 
     /// The path of the file that holds the entry for `key`, checking the key.
     private func path(forKey key: String) throws(DataStoreError) -> String {
-        try DataStoreError.validate(key)
-        return directoryPath + key + Self.suffix
+        directoryPath + (try DataStoreError.validate(key)) + Self.suffix
     }
 
     /// Saves `data` under `key` atomically.
@@ -116,8 +115,8 @@ public final class FileDataController: DataController, MetaControllerConsumer {
     public func keys() throws(DataStoreError) -> [String] {
         do {
             return try FileManager.default.contentsOfDirectory(atPath: directory.path)
-                .filter { $0.hasSuffix(Self.suffix) && !$0.hasPrefix(".") }
-                .map { String($0.dropLast(Self.suffix.count)) }
+                .filter { $0.hasSuffix(Self.suffix) && $0.utf8.first != UInt8(ascii: ".") }
+                .map { String($0.dropLast(Self.suffix.count)).precomposedStringWithCanonicalMapping }
                 .sorted()
         } catch {
             throw DataStoreError(.unavailable, key: "", "cannot list the store directory \(directory.path): \(Self.reason(error))")

@@ -24,22 +24,22 @@ public final class MemoryDataController: DataController, MetaControllerConsumer 
 
     /// Saves `data` under `key`.
     public func save(_ data: Data, forKey key: String) throws(DataStoreError) {
-        try DataStoreError.validate(key)
-        entries.withLock { $0[key] = data }
+        let normalized = try DataStoreError.validate(key)
+        entries.withLock { $0[normalized] = data }
         metaController?.signals.dispatch(DataChange.signal, DataChange(key: key, kind: .saved), isolation: nil)
     }
 
     /// The data under `key`, or `nil`.
     public func fetchData(forKey key: String) throws(DataStoreError) -> Data? {
-        try DataStoreError.validate(key)
-        return entries.withLock { $0[key] }
+        let normalized = try DataStoreError.validate(key)
+        return entries.withLock { $0[normalized] }
     }
 
     /// Removes the entry under `key`. - Returns: Whether there was one.
     @discardableResult
     public func destroy(_ key: String) throws(DataStoreError) -> Bool {
-        try DataStoreError.validate(key)
-        let existed = entries.withLock { $0.removeValue(forKey: key) != nil }
+        let normalized = try DataStoreError.validate(key)
+        let existed = entries.withLock { $0.removeValue(forKey: normalized) != nil }
         if existed {
             metaController?.signals.dispatch(DataChange.signal, DataChange(key: key, kind: .destroyed), isolation: nil)
         }
