@@ -81,65 +81,16 @@ public struct Location: Sendable, Equatable, Codable {
         }
     }
 
-    /// The distance to `other` along the Earth's surface, in meters, on the WGS-84 ellipsoid.
+    /// The distance to `other` along the Earth's surface, in meters: the
+    /// length of the shortest path (the geodesic) on the WGS-84 ellipsoid.
     ///
-    /// It solves the inverse geodesic problem with Vincenty's formulae, which
-    /// agree with the exact geodesic to within a millimeter. For points that
-    /// are nearly antipodal, where Vincenty's iteration does not converge, it
-    /// falls back to the great-circle distance on a sphere of the Earth's mean
-    /// radius, within 0.5% of the geodesic. Altitudes are ignored.
+    /// It solves the inverse geodesic problem by Karney's algorithm, within a
+    /// millimeter of the exact geodesic for every pair of points, nearly
+    /// antipodal and antipodal ones included, and whichever way the longitudes
+    /// cross the 180th meridian. The two directions give the same distance.
+    /// Altitudes are ignored.
     public func distance(to other: Location) -> Double {
-        Self.vincentyDistance(latitude, longitude, other.latitude, other.longitude)
-            ?? Self.greatCircleDistance(latitude, longitude, other.latitude, other.longitude)
-    }
-
-    // MARK: - Geodesy
-
-    private static let equatorialRadius = 6_378_137.0
-    private static let flattening = 1 / 298.257223563
-    private static let polarRadius = equatorialRadius * (1 - flattening)
-    private static let meanRadius = 6_371_008.8
-
-    private static func radians(_ degrees: Double) -> Double { degrees * .pi / 180 }
-
-    /// Vincenty's inverse formula; `nil` when it does not converge.
-    static func vincentyDistance(_ lat1: Double, _ lon1: Double, _ lat2: Double, _ lon2: Double) -> Double? {
-        let a = equatorialRadius, b = polarRadius, f = flattening
-        let difference = radians(lon2 - lon1)
-        let u1 = atan((1 - f) * tan(radians(lat1))), u2 = atan((1 - f) * tan(radians(lat2)))
-        let sinU1 = sin(u1), cosU1 = cos(u1), sinU2 = sin(u2), cosU2 = cos(u2)
-        var lambda = difference
-        for _ in 0..<200 {
-            let sinLambda = sin(lambda), cosLambda = cos(lambda)
-            let sinSigma = ((cosU2 * sinLambda) * (cosU2 * sinLambda)
-                + (cosU1 * sinU2 - sinU1 * cosU2 * cosLambda) * (cosU1 * sinU2 - sinU1 * cosU2 * cosLambda)).squareRoot()
-            if sinSigma == 0 { return 0 }   // the same point
-            let cosSigma = sinU1 * sinU2 + cosU1 * cosU2 * cosLambda
-            let sigma = atan2(sinSigma, cosSigma)
-            let sinAlpha = cosU1 * cosU2 * sinLambda / sinSigma
-            let cosSquaredAlpha = 1 - sinAlpha * sinAlpha
-            let cos2SigmaM = cosSquaredAlpha == 0 ? 0 : cosSigma - 2 * sinU1 * sinU2 / cosSquaredAlpha
-            let c = f / 16 * cosSquaredAlpha * (4 + f * (4 - 3 * cosSquaredAlpha))
-            let previous = lambda
-            lambda = difference + (1 - c) * f * sinAlpha
-                * (sigma + c * sinSigma * (cos2SigmaM + c * cosSigma * (-1 + 2 * cos2SigmaM * cos2SigmaM)))
-            if abs(lambda - previous) < 1e-12 {
-                let uSquared = cosSquaredAlpha * (a * a - b * b) / (b * b)
-                let bigA = 1 + uSquared / 16384 * (4096 + uSquared * (-768 + uSquared * (320 - 175 * uSquared)))
-                let bigB = uSquared / 1024 * (256 + uSquared * (-128 + uSquared * (74 - 47 * uSquared)))
-                let deltaSigma = bigB * sinSigma * (cos2SigmaM + bigB / 4 * (cosSigma * (-1 + 2 * cos2SigmaM * cos2SigmaM)
-                    - bigB / 6 * cos2SigmaM * (-3 + 4 * sinSigma * sinSigma) * (-3 + 4 * cos2SigmaM * cos2SigmaM)))
-                return b * bigA * (sigma - deltaSigma)
-            }
-            if abs(lambda) > .pi { return nil }
-        }
-        return nil
-    }
-
-    /// The haversine distance on a sphere of the Earth's mean radius.
-    static func greatCircleDistance(_ lat1: Double, _ lon1: Double, _ lat2: Double, _ lon2: Double) -> Double {
-        let dLat = radians(lat2 - lat1), dLon = radians(lon2 - lon1)
-        let h = sin(dLat / 2) * sin(dLat / 2) + cos(radians(lat1)) * cos(radians(lat2)) * sin(dLon / 2) * sin(dLon / 2)
-        return 2 * meanRadius * asin(min(1, h.squareRoot()))
+        Geodesic.distance(
+            latitude1: latitude, longitude1: longitude, latitude2: other.latitude, longitude2: other.longitude)
     }
 }
