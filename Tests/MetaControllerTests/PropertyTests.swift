@@ -373,16 +373,24 @@ struct PropertyTests {
     /// One thread sets 1...10,000 while another subscribes with replay 200
     /// times: no subscriber is ever called twice at once, each sees strictly
     /// increasing values, and those still subscribed end on the last value.
+    ///
+    /// A call made on the subscribing thread (a replay, or the deliveries it
+    /// goes on with) waits inside the handler until the setter has set a newer
+    /// value, so a broadcast that reached the subscriber meanwhile would overlap it.
     @Test func replaysNeverOverlapBroadcastsAndKeepTheOrder() {
         final class Recorder: Sendable {
             let state = Lock<(inside: Int, overlaps: Int, values: [Int])>((0, 0, []))
-            func receive(_ value: Int) {
+            func enter() {
                 state.withLock {
                     $0.inside += 1
                     if $0.inside > 1 { $0.overlaps += 1 }
                 }
-                state.withLock { $0.values.append(value) }
-                state.withLock { $0.inside -= 1 }
+            }
+            func leave(_ value: Int) {
+                state.withLock {
+                    $0.values.append(value)
+                    $0.inside -= 1
+                }
             }
         }
         let last = 10_000, subscriptions = 200
@@ -390,8 +398,11 @@ struct PropertyTests {
         let recorders = (0..<subscriptions).map { _ in Recorder() }
         let tokens = Lock<[SubscriptionToken]>([])
         let turn = DispatchSemaphore(value: 0)
+        let setter = DispatchQueue(label: "property.setter")
+        let onSetter = DispatchSpecificKey<Bool>()
+        setter.setSpecific(key: onSetter, value: true)
         let group = DispatchGroup()
-        DispatchQueue.global().async(group: group) {
+        setter.async(group: group) {
             for value in 1...last {
                 property.value = value
                 if value % (last / subscriptions) == 0 { turn.signal() }
@@ -400,7 +411,14 @@ struct PropertyTests {
         DispatchQueue.global().async(group: group) {
             for (index, recorder) in recorders.enumerated() {
                 turn.wait()                           // spread the subscriptions over the sets
-                let token = property.observe(replay: true) { recorder.receive($0) }
+                let token = property.observe(replay: true) { value in
+                    recorder.enter()
+                    if DispatchQueue.getSpecific(key: onSetter) == nil {
+                        // The setter never waits for this thread, so it gets there.
+                        while value < last, property.value <= value {}
+                    }
+                    recorder.leave(value)
+                }
                 if index % 4 == 3 { token.cancel() } else { tokens.withLock { $0.append(token) } }
             }
         }
@@ -408,7 +426,7 @@ struct PropertyTests {
         #expect(property.value == last)
         for (index, recorder) in recorders.enumerated() {
             let (_, overlaps, values) = recorder.state.withLock { $0 }
-            #expect(overlaps == 0)
+            #expect(overlaps == 0, "subscription \(index)")
             #expect(zip(values, values.dropFirst()).allSatisfy { $0 < $1 }, "subscription \(index)")
             if index % 4 != 3 { #expect(values.last == last, "subscription \(index)") }
         }
