@@ -1,5 +1,5 @@
 import Dispatch
-import MetaController
+@testable import MetaController
 import Testing
 
 struct PropertyTests {
@@ -134,6 +134,127 @@ struct PropertyTests {
         #expect(seen.values == ["online", "offline"])
     }
 
+    /// The example of Property.md's "Derived properties", copied literally.
+    @Test func theDocumentedDerivedPropertiesFollowTheirSources() {
+        let count = Property(3)
+        let label = count.map { "\($0) unread" }              // follows count
+
+        let signedIn = Property(false)
+        let online = Property(true)
+        let canSync = signedIn.combined(with: online).map { $0 && $1 }
+
+        let connection = Property("offline")
+        let status = connection.removingDuplicates()          // hears only changes
+
+        let heard = Inbox<String>()
+        status.subscribe(heard) { $0.record($1) }
+        count.value = 4
+        #expect(label.value == "4 unread")
+        #expect(canSync.value == false)
+        signedIn.value = true
+        #expect(canSync.value == true)
+        online.value = false
+        #expect(canSync.value == false)
+        for value in ["offline", "online", "online"] { connection.value = value }
+        #expect(status.value == "online")
+        #expect(heard.values == ["online"])
+    }
+
+    /// The example of `map(_:)`'s documentation, copied literally.
+    @Test func theDocumentedMapExample() {
+        let count = Property(3)
+        let label = count.map { "\($0) unread" }
+        count.value = 4
+        #expect(label.value == "4 unread")
+    }
+
+    @Test func aChainWithUnkeptIntermediatesFollowsItsSource() {
+        let count = Property(1)
+        let text = count.map { $0 + 1 }.map { $0 * 10 }.map { "\($0)" }.map { "[\($0)]" }
+        let seen = Inbox<String>()
+        text.subscribe(seen) { $0.record($1) }
+        #expect(text.value == "[20]")
+        count.value = 2
+        count.value = 5
+        #expect(text.value == "[60]")
+        #expect(seen.values == ["[30]", "[60]"])
+    }
+
+    @Test func aCombinedPairInTheMiddleFollowsEachSide() {
+        let signedIn = Property(false)
+        let online = Property(true)
+        let canSync = signedIn.combined(with: online).map { $0 && $1 }
+        let seen = Inbox<Bool>()
+        canSync.subscribe(seen) { $0.record($1) }
+        signedIn.value = true                         // left side
+        #expect(canSync.value == true)
+        online.value = false                          // right side
+        #expect(canSync.value == false)
+        online.value = true
+        signedIn.value = false
+        #expect(seen.values == [true, false, true, false])
+    }
+
+    @Test func removingDuplicatesAfterAMapReportsEachChange() {
+        let count = Property(0)
+        let tens = count.map { $0 / 10 }.removingDuplicates()
+        let seen = Inbox<Int>()
+        tens.subscribe(seen) { $0.record($1) }
+        for value in [3, 9, 10, 15, 27, 21, 5] { count.value = value }
+        #expect(seen.values == [1, 2, 0])
+        #expect(tens.value == 0)
+    }
+
+    @Test func droppingTheLastDerivedPropertyReleasesTheWholeChain() {
+        weak var weakSource: Property<Int>?
+        weak var weakMiddle: Property<Int>?
+        weak var weakOther: Property<Int>?
+        weak var weakPair: Property<(Int, Int)>?
+        var last: Property<String>? = {
+            let source = Property(1)
+            let middle = source.map { $0 * 2 }
+            let other = Property(0)
+            let pair = middle.combined(with: other)
+            weakSource = source
+            weakMiddle = middle
+            weakOther = other
+            weakPair = pair
+            return pair.map { "\($0.0 + $0.1)" }
+        }()
+        weak let weakLast = last
+        // Nothing but `last` keeps them, and they still follow.
+        #expect(weakSource != nil && weakMiddle != nil && weakOther != nil && weakPair != nil)
+        weakSource?.value = 5
+        weakOther?.value = 1
+        #expect(last?.value == "11")
+
+        last = nil
+        #expect(weakLast == nil)
+        #expect(weakPair == nil)
+        #expect(weakMiddle == nil)
+        #expect(weakSource == nil)
+        #expect(weakOther == nil)
+    }
+
+    @Test func aKeptSourceReleasesAnUnkeptDerivedChainAndStopsComputingIt() {
+        let count = Property(0)
+        let calls = Inbox<String>()
+        var last: Property<Int>? = count
+            .map { calls.record("first \($0)"); return $0 + 1 }
+            .map { calls.record("second \($0)"); return $0 * 2 }
+        weak let weakLast = last
+        count.value = 1
+        #expect(last?.value == 4)
+        #expect(calls.values == ["first 0", "second 1", "first 1", "second 2"])
+
+        last = nil
+        #expect(weakLast == nil)                      // the source does not keep it
+        #expect(count.subscriberCount == 0)           // nor the property in the middle
+        count.value = 2
+        count.value = 3
+        #expect(calls.values.count == 4)              // no transform ran again
+    }
+
     // MARK: Reentrancy
 
     @Test func aSubscriberMayReadSubscribeAndCancelFromItsHandler() {
@@ -169,6 +290,29 @@ struct PropertyTests {
         property.value = 1
         #expect(first.values == [1, 2])
         #expect(second.values == [1, 2])              // never 2 before 1
+    }
+
+    /// Pins down the rule for subscribing during a broadcast: a subscription
+    /// hears the values set after it, each once, in order; with replay, the
+    /// current value first, once the deliveries already queued are done.
+    @Test func aSubscriptionDuringABroadcastHearsTheCurrentValueThenLaterOnes() {
+        let property = Property(0)
+        let first = Inbox<Int>("first")
+        let replayed = Inbox<Int>("replayed"), plain = Inbox<Int>("plain")
+        property.subscribe(first) { listener, value in
+            listener.record(value)
+            if value == 1 {
+                property.value = 2                    // queued behind the broadcast of 1
+                property.subscribe(replayed, replay: true) { $0.record($1) }
+                property.subscribe(plain) { $0.record($1) }
+                #expect(replayed.values.isEmpty)      // its replay waits its turn
+            }
+            if value == 2 { property.value = 3 }
+        }
+        property.value = 1
+        #expect(first.values == [1, 2, 3])
+        #expect(replayed.values == [2, 3])            // 2 by replay, not again by its broadcast
+        #expect(plain.values == [3])                  // 2 was set before it subscribed
     }
 
     // MARK: Delivery
@@ -224,5 +368,68 @@ struct PropertyTests {
         #expect(permanent.values.count == 8 * 200)
         property.value = -1
         #expect(property.subscriberCount == 1)        // every released subscriber culled
+    }
+
+    /// One thread sets 1...10,000 while another subscribes with replay 200
+    /// times: no subscriber is ever called twice at once, each sees strictly
+    /// increasing values, and those still subscribed end on the last value.
+    ///
+    /// A call made on the subscribing thread (a replay, or the deliveries it
+    /// goes on with) waits inside the handler until the setter has set a newer
+    /// value, so a broadcast that reached the subscriber meanwhile would overlap it.
+    @Test func replaysNeverOverlapBroadcastsAndKeepTheOrder() {
+        final class Recorder: Sendable {
+            let state = Lock<(inside: Int, overlaps: Int, values: [Int])>((0, 0, []))
+            func enter() {
+                state.withLock {
+                    $0.inside += 1
+                    if $0.inside > 1 { $0.overlaps += 1 }
+                }
+            }
+            func leave(_ value: Int) {
+                state.withLock {
+                    $0.values.append(value)
+                    $0.inside -= 1
+                }
+            }
+        }
+        let last = 10_000, subscriptions = 200
+        let property = Property(0)
+        let recorders = (0..<subscriptions).map { _ in Recorder() }
+        let tokens = Lock<[SubscriptionToken]>([])
+        let turn = DispatchSemaphore(value: 0)
+        let setter = DispatchQueue(label: "property.setter")
+        let onSetter = DispatchSpecificKey<Bool>()
+        setter.setSpecific(key: onSetter, value: true)
+        let group = DispatchGroup()
+        setter.async(group: group) {
+            for value in 1...last {
+                property.value = value
+                if value % (last / subscriptions) == 0 { turn.signal() }
+            }
+        }
+        DispatchQueue.global().async(group: group) {
+            for (index, recorder) in recorders.enumerated() {
+                turn.wait()                           // spread the subscriptions over the sets
+                let token = property.observe(replay: true) { value in
+                    recorder.enter()
+                    if DispatchQueue.getSpecific(key: onSetter) == nil {
+                        // The setter never waits for this thread, so it gets there.
+                        while value < last, property.value <= value {}
+                    }
+                    recorder.leave(value)
+                }
+                if index % 4 == 3 { token.cancel() } else { tokens.withLock { $0.append(token) } }
+            }
+        }
+        group.wait()                                  // every delivery is made before its set or subscribe returns
+        #expect(property.value == last)
+        for (index, recorder) in recorders.enumerated() {
+            let (_, overlaps, values) = recorder.state.withLock { $0 }
+            #expect(overlaps == 0, "subscription \(index)")
+            #expect(zip(values, values.dropFirst()).allSatisfy { $0 < $1 }, "subscription \(index)")
+            if index % 4 != 3 { #expect(values.last == last, "subscription \(index)") }
+        }
+        #expect(tokens.withLock { $0.count } == subscriptions - subscriptions / 4)
     }
 }

@@ -1,9 +1,11 @@
 extension Property {
     /// A property that holds `transform` of this one's value and follows it.
     ///
-    /// The derived property updates for as long as it is kept, even when this
-    /// one is not. Setting it directly is allowed; the next change of this
-    /// property overwrites it.
+    /// The derived property keeps this one, and updates for as long as it is
+    /// kept, even when nothing else keeps this one. This property does not keep
+    /// the derived one: once that is released, `transform` is not called again.
+    /// Setting it directly is allowed; the next change of this property
+    /// overwrites it.
     ///
     /// ```swift
     /// let count = Property(3)
@@ -15,10 +17,12 @@ extension Property {
     /// - Parameter transform: Makes the derived value; called on the setting thread.
     /// - Returns: The derived property.
     public func map<Derived: Sendable>(_ transform: @escaping @Sendable (Value) -> Derived) -> Property<Derived> {
-        let derived = Property<Derived>(transform(value))
-        derived.keep(observe(replay: true) { [weak derived] value in
+        let (current, version) = snapshot()
+        let derived = Property<Derived>(transform(current))
+        derived.keep(follow(since: version) { [weak derived] value in
+            guard let derived else { return }
             let mapped = transform(value)
-            derived?.update(isolation: nil) { current in
+            derived.update(isolation: nil) { current in
                 current = mapped
                 return true
             }
@@ -40,16 +44,18 @@ extension Property {
     /// ```
     ///
     /// - Parameter other: The second source.
-    /// - Returns: The combined property; it follows both sources while it is kept.
+    /// - Returns: The combined property; it keeps both sources and follows them while it is kept.
     public func combined<Other: Sendable>(with other: Property<Other>) -> Property<(Value, Other)> {
-        let derived = Property<(Value, Other)>((value, other.value))
-        derived.keep(observe(replay: true) { [weak derived] value in
+        let (first, firstVersion) = snapshot()
+        let (second, secondVersion) = other.snapshot()
+        let derived = Property<(Value, Other)>((first, second))
+        derived.keep(follow(since: firstVersion) { [weak derived] value in
             derived?.update(isolation: nil) { pair in
                 pair.0 = value
                 return true
             }
         })
-        derived.keep(other.observe(replay: true) { [weak derived] value in
+        derived.keep(other.follow(since: secondVersion) { [weak derived] value in
             derived?.update(isolation: nil) { pair in
                 pair.1 = value
                 return true
@@ -70,10 +76,11 @@ extension Property where Value: Equatable {
     /// connection.value = .online   // not heard
     /// ```
     ///
-    /// - Returns: The derived property; it follows this one while it is kept.
+    /// - Returns: The derived property; it keeps this one and follows it while it is kept.
     public func removingDuplicates() -> Property<Value> {
-        let derived = Property<Value>(value)
-        derived.keep(observe(replay: true) { [weak derived] value in
+        let (current, version) = snapshot()
+        let derived = Property<Value>(current)
+        derived.keep(follow(since: version) { [weak derived] value in
             derived?.update(isolation: nil) { current in
                 guard current != value else { return false }
                 current = value

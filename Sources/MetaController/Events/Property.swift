@@ -33,18 +33,73 @@
 /// subscriber therefore sees the values in the order they were set. A handler
 /// that sets the property on every call never stops.
 ///
+/// A replay waits its turn like a broadcast, so a subscriber is never called
+/// twice at once. A subscription receives the values set after it was made,
+/// each once, in order; with `replay: true`, first the value current when it
+/// subscribed. The replay runs at once on the subscribing thread when no
+/// broadcast is under way, and otherwise right after the deliveries already
+/// queued, on the broadcasting thread. A main-actor handler subscribed from the
+/// main actor always gets its replay at once.
+///
 /// ## Derived properties
 ///
 /// ``map(_:)``, ``combined(with:)`` and ``removingDuplicates()`` make properties
-/// that follow their sources for as long as they are kept.
+/// that follow their sources. A derived property keeps its sources (and they
+/// keep theirs) for as long as it is kept; the sources do not keep it.
 public final class Property<Value: Sendable>: Sendable {
+    /// One delivery waiting its turn. Broadcasts and replays share one queue so
+    /// that no subscriber is ever called by two of them at once.
+    private enum Delivery: Sendable {
+        /// A set's value, for the subscriptions made before the set: those whose
+        /// id is at most `lastID`.
+        case broadcast(Value, lastID: UInt64)
+        /// The value current when `entry` subscribed, for it alone.
+        case replay(Value, to: SubscriberList<Value>.Entry)
+    }
+
+    /// What a new subscription receives first.
+    enum Replay {
+        case none
+        case current
+        /// The current value, unless it is still the one of `version` (see ``snapshot()``).
+        case currentIfChanged(since: UInt64)
+    }
+
     private struct State: Sendable {
         var value: Value
         var subscribers = SubscriberList<Value>()
         var nextID: UInt64 = 0
-        var isBroadcasting = false
-        var pending: [Value] = []
+        /// The number of sets so far.
+        var version: UInt64 = 0
+        /// Whether a thread is working through `pending`; it is the only one delivering.
+        var isDelivering = false
+        var pending: [Delivery] = []
+        /// Subscriptions to the properties this one is derived from; each keeps its source.
         var sources: [SubscriptionToken] = []
+
+        /// Queues `delivery` behind the one under way, or, when none is,
+        /// returns it for the caller to deliver (and to go on with `pending`).
+        mutating func enqueue(_ delivery: Delivery) -> (Delivery, SubscriberList<Value>)? {
+            guard !isDelivering else {
+                pending.append(delivery)
+                return nil
+            }
+            isDelivering = true
+            return (delivery, subscribers)
+        }
+
+        /// The next pending delivery, skipping replays to subscriptions that
+        /// have ended; `nil`, and no longer delivering, when there is none.
+        mutating func dequeue() -> (Delivery, SubscriberList<Value>)? {
+            while !pending.isEmpty {
+                let delivery = pending.removeFirst()
+                if case .replay(_, let entry) = delivery,
+                    !subscribers.entries.contains(where: { $0 === entry }) { continue }
+                return (delivery, subscribers)
+            }
+            isDelivering = false
+            return nil
+        }
     }
 
     private let state: Lock<State>
@@ -95,7 +150,8 @@ public final class Property<Value: Sendable>: Sendable {
     ///
     /// - Parameters:
     ///   - subscriber: The object that subscribes. Held weakly; it may subscribe more than once.
-    ///   - replay: Whether the handler first receives the current value.
+    ///   - replay: Whether the handler first receives the current value: at once,
+    ///     or after a broadcast under way (see "Order and reentrancy").
     ///   - delivery: Where the handler runs; at once, on the setting thread, by default.
     ///   - isolation: The caller's actor; leave the default.
     ///   - handler: Receives the subscriber and the value.
@@ -110,7 +166,7 @@ public final class Property<Value: Sendable>: Sendable {
             // The entry hands back the very object it was made with: the cast cannot fail.
             if let object { handler(unsafeDowncast(object, to: Subscriber.self), value) }
         }
-        _ = add(object: subscriber, replay: replay, handler: .plain(erased, delivery), isolation: isolation)
+        _ = add(object: subscriber, replay: replay ? .current : .none, handler: .plain(erased, delivery), isolation: isolation)
     }
 
     /// Subscribes `subscriber`, held weakly, with a handler that runs on the main actor.
@@ -125,7 +181,8 @@ public final class Property<Value: Sendable>: Sendable {
     ///
     /// - Parameters:
     ///   - subscriber: The object that subscribes, held weakly.
-    ///   - replay: Whether the handler first receives the current value.
+    ///   - replay: Whether the handler first receives the current value: at once,
+    ///     or after a broadcast under way (see "Order and reentrancy").
     ///   - isolation: The caller's actor; leave the default.
     ///   - handler: Receives the subscriber and the value on the main actor.
     public func subscribe<Subscriber: AnyObject & Sendable>(
@@ -138,7 +195,7 @@ public final class Property<Value: Sendable>: Sendable {
             // The entry hands back the very object it was made with: the cast cannot fail.
             if let object { handler(unsafeDowncast(object, to: Subscriber.self), value) }
         }
-        _ = add(object: subscriber, replay: replay, handler: .mainActor(erased), isolation: isolation)
+        _ = add(object: subscriber, replay: replay ? .current : .none, handler: .mainActor(erased), isolation: isolation)
     }
 
     /// Calls `handler` with each new value for as long as the returned token is kept.
@@ -148,7 +205,8 @@ public final class Property<Value: Sendable>: Sendable {
     /// ```
     ///
     /// - Parameters:
-    ///   - replay: Whether the handler first receives the current value.
+    ///   - replay: Whether the handler first receives the current value: at once,
+    ///     or after a broadcast under way (see "Order and reentrancy").
     ///   - delivery: Where the handler runs; at once, on the setting thread, by default.
     ///   - isolation: The caller's actor; leave the default.
     ///   - handler: Receives each value.
@@ -159,7 +217,7 @@ public final class Property<Value: Sendable>: Sendable {
         isolation: isolated (any Actor)? = #isolation,
         handler: @escaping @Sendable (Value) -> Void
     ) -> SubscriptionToken {
-        let id = add(object: nil, replay: replay, handler: .plain({ _, value in handler(value) }, delivery), isolation: isolation)
+        let id = add(object: nil, replay: replay ? .current : .none, handler: .plain({ _, value in handler(value) }, delivery), isolation: isolation)
         return SubscriptionToken { [weak self] in
             _ = self?.state.withLock { $0.subscribers.remove(id: id) }
         }
@@ -178,18 +236,34 @@ public final class Property<Value: Sendable>: Sendable {
 
     private func add(
         object: (any AnyObject & Sendable)?,
-        replay: Bool,
+        replay: Replay,
         handler: SubscriberList<Value>.Handler,
         isolation: isolated (any Actor)?
     ) -> UInt64 {
-        let (entry, current) = state.withLock { state in
+        // A main-actor handler subscribed from the main actor gets its replay at once,
+        // outside the queue: every call of it runs on the main actor, so none can overlap
+        // it, and later values reach it only after the caller's synchronous code.
+        let atOnce = isolation === MainActor.shared && handler.runsOnMainActor
+        let (entry, first): (SubscriberList<Value>.Entry, (Delivery, SubscriberList<Value>)?) = state.withLock { state in
             state.nextID += 1
             let entry = SubscriberList<Value>.Entry(
                 id: state.nextID, object: object, once: false, filter: nil, handler: handler)
             state.subscribers.append(entry)
-            return (entry, state.value)
+            switch replay {
+            case .none: return (entry, nil)
+            case .current: break
+            case .currentIfChanged(let version): if state.version == version { return (entry, nil) }
+            }
+            let delivery = Delivery.replay(state.value, to: entry)
+            return (entry, atOnce ? (delivery, state.subscribers) : state.enqueue(delivery))
         }
-        if replay { SubscriberList.deliver(current, to: entry, object: entry.object, isolation: isolation) }
+        if let first {
+            if atOnce {
+                _ = deliver(first.0, to: first.1, isolation: isolation)
+            } else {
+                deliverAll(from: first, isolation: isolation)
+            }
+        }
         return entry.id
     }
 
@@ -197,29 +271,61 @@ public final class Property<Value: Sendable>: Sendable {
     ///
     /// `body` is the package's own code, never a user's, so it may run under the lock.
     func update(isolation: isolated (any Actor)?, _ body: (inout Value) -> Bool) {
-        var next: (Value, SubscriberList<Value>)? = state.withLock { state in
+        let first = state.withLock { state -> (Delivery, SubscriberList<Value>)? in
             guard body(&state.value) else { return nil }
-            guard !state.isBroadcasting else {
-                state.pending.append(state.value)
-                return nil
-            }
-            state.isBroadcasting = true
-            return (state.value, state.subscribers)
+            state.version += 1
+            return state.enqueue(.broadcast(state.value, lastID: state.nextID))
         }
-        while let (value, subscribers) = next {
-            let sawDead = subscribers.deliver(value, isolation: isolation)
+        if let first { deliverAll(from: first, isolation: isolation) }
+    }
+
+    /// Delivers `first`, then every delivery queued meanwhile, in order, until none is left.
+    private func deliverAll(from first: (Delivery, SubscriberList<Value>), isolation: isolated (any Actor)?) {
+        var next: (Delivery, SubscriberList<Value>)? = first
+        while let (delivery, subscribers) = next {
+            let sawDead = deliver(delivery, to: subscribers, isolation: isolation)
             next = state.withLock { state in
                 if sawDead { state.subscribers.cullDead() }
-                guard !state.pending.isEmpty else {
-                    state.isBroadcasting = false
-                    return nil
-                }
-                return (state.pending.removeFirst(), state.subscribers)
+                return state.dequeue()
             }
         }
     }
 
-    /// Keeps a subscription to a source alive for as long as this property is.
+    /// Makes one delivery. - Returns: Whether a subscriber was found gone.
+    private func deliver(
+        _ delivery: Delivery, to subscribers: SubscriberList<Value>, isolation: isolated (any Actor)?
+    ) -> Bool {
+        switch delivery {
+        case .broadcast(let value, let lastID):
+            return subscribers.deliver(value, upTo: lastID, isolation: isolation)
+        case .replay(let value, let entry):
+            let object = entry.object
+            if entry.objectID != nil, object == nil { return true }
+            SubscriberList.deliver(value, to: entry, object: object, isolation: isolation)
+            return false
+        }
+    }
+
+    /// The current value and the number of sets that made it, read together.
+    func snapshot() -> (value: Value, version: UInt64) {
+        state.withLock { ($0.value, $0.version) }
+    }
+
+    /// Subscribes `handler`, called on the setting thread, to every value set
+    /// after `version`, first replaying the current value if it is no longer
+    /// the one of `version`.
+    ///
+    /// - Returns: A token that keeps this property alive until it is cancelled or released.
+    func follow(since version: UInt64, handler: @escaping @Sendable (Value) -> Void) -> SubscriptionToken {
+        let id = add(
+            object: nil, replay: .currentIfChanged(since: version),
+            handler: .plain({ _, value in handler(value) }, .synchronous), isolation: nil)
+        return SubscriptionToken { [self] in
+            _ = state.withLock { $0.subscribers.remove(id: id) }
+        }
+    }
+
+    /// Keeps a subscription to a source, and with it the source, for as long as this property is kept.
     func keep(_ source: SubscriptionToken) {
         state.withLock { $0.sources.append(source) }
     }

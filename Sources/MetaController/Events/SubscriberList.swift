@@ -12,6 +12,17 @@ struct SubscriberList<Value: Sendable>: Sendable {
     enum Handler: Sendable {
         case plain(@Sendable (AnyObject?, Value) -> Void, SignalDelivery)
         case mainActor(@MainActor @Sendable (AnyObject?, Value) -> Void)
+
+        /// Whether every call of the handler runs on the main actor.
+        var runsOnMainActor: Bool {
+            switch self {
+            case .plain(_, let delivery):
+                if case .mainActor = delivery.kind { return true }
+                return false
+            case .mainActor:
+                return true
+            }
+        }
     }
 
     /// One listener or subscriber. A class, so that copying the list (and
@@ -113,12 +124,16 @@ struct SubscriberList<Value: Sendable>: Sendable {
     /// Delivers `value` to every live entry, in order, skipping filtered-out
     /// values and claiming `once` entries through `claim` first.
     ///
+    /// - Parameter lastID: Deliver only to entries whose id is at most this.
+    ///   Entries are appended with increasing ids, so these are a prefix.
     /// - Returns: Whether an entry's listener object was found gone, so the caller can cull.
     func deliver(
-        _ value: Value, isolation: isolated (any Actor)?, claim: (UInt64) -> Bool = { _ in true }
+        _ value: Value, upTo lastID: UInt64 = .max, isolation: isolated (any Actor)?,
+        claim: (UInt64) -> Bool = { _ in true }
     ) -> Bool {
         var sawDead = false
         for entry in entries {
+            if entry.id > lastID { break }
             let object = entry.object
             if entry.objectID != nil, object == nil {
                 sawDead = true
