@@ -133,6 +133,40 @@ import Testing
     }
 
     @Test(arguments: [
+        (#"{"log": {"level": "loud"}}"#, "log.level",
+         #"expected one of trace, debug, info, notice, warning, error, critical; found "loud""#),
+        (#"{"log": {"destinations": [{"kind": "memory"}, {"kind": "memory", "level": "LOUD"}]}}"#,
+         "log.destinations[1].level", #"expected one of trace, debug, info, notice, warning, error, critical; found "LOUD""#),
+        (#"{"log": {"destinations": [{"kind": "carrier pigeon"}]}}"#, "log.destinations[0].kind",
+         #"expected one of standardError, standardOutput, file, memory, system; found "carrier pigeon""#),
+        (#"{"log": {"destinations": [{"kind": "memory", "format": "xml"}]}}"#, "log.destinations[0].format",
+         #"expected one of line, detailedLine, jsonLines; found "xml""#),
+        (#"{"log": {"destinations": [{"kind": "memory", "format": "say \"hi\""}]}}"#, "log.destinations[0].format",
+         #"expected one of line, detailedLine, jsonLines; found "say \"hi\"""#),
+    ])
+    func anUnknownNameListsTheNamesThatAreValid(log: String, keyPath: String, reason: String) throws {
+        let json = #"{"api": {"baseURLs": {}}, "# + log.dropFirst()
+        do {
+            _ = try load(String(json))
+            Issue.record("\(keyPath) decoded")
+        } catch {
+            #expect(error.code == .invalidValue)
+            #expect(error.keyPath == keyPath)
+            #expect(error.reason == reason)
+            #expect(error.description == "\(keyPath): \(reason)")
+        }
+    }
+
+    @Test(arguments: [(1.5, Duration.milliseconds(1500)), (0.3, .milliseconds(300)), (0.001, .milliseconds(1)), (20, .seconds(20))])
+    func fractionalSecondsAreKept(seconds: Double, expected: Duration) throws {
+        let configuration = try load(#"{"api": {"baseURLs": {}, "timeoutSeconds": \#(seconds), "retry": {"maximumAttempts": 2, "initialDelaySeconds": \#(seconds), "maximumDelaySeconds": \#(seconds)}}}"#)
+        #expect(configuration.api.timeout == expected)
+        #expect(configuration.api.retryPolicy.initialDelay == expected)
+        #expect(configuration.api.retryPolicy.maximumDelay == expected)
+        #expect(try AppConfiguration(data: JSONEncoder().encode(configuration)) == configuration)
+    }
+
+    @Test(arguments: [
         (#"{}"#, "api"),
         (#"{"api": {}}"#, "api.baseURLs"),
         (#"{"api": {"baseURLs": {}, "retry": {}}}"#, "api.retry.maximumAttempts"),
