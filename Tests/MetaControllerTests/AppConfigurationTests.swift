@@ -182,6 +182,79 @@ import Testing
         expectError(text, .malformedFile, at: "")
     }
 
+    private static func xmlPropertyList(levels: Int) -> Data {
+        Data(("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">"
+            + String(repeating: "<array>", count: levels) + String(repeating: "</array>", count: levels) + "</plist>").utf8)
+    }
+
+    private static func json(levels: Int) -> Data {
+        Data((String(repeating: "[", count: levels) + String(repeating: "]", count: levels)).utf8)
+    }
+
+    /// A binary property list of `levels` arrays, each holding the next.
+    private static func binaryPropertyList(levels: Int) -> Data {
+        var bytes = Array("bplist00".utf8), offsets: [Int] = []
+        for number in 0..<levels {
+            offsets.append(bytes.count)
+            if number == levels - 1 {
+                bytes.append(0xA0)
+            } else {
+                bytes.append(0xA1)
+                bytes += withUnsafeBytes(of: UInt32(number + 1).bigEndian, Array.init)
+            }
+        }
+        let table = bytes.count
+        for offset in offsets { bytes += withUnsafeBytes(of: UInt32(offset).bigEndian, Array.init) }
+        bytes += [0, 0, 0, 0, 0, 0, 4, 4]
+        for value in [UInt64(levels), 0, UInt64(table)] { bytes += withUnsafeBytes(of: value.bigEndian, Array.init) }
+        return Data(bytes)
+    }
+
+    @Test(arguments: [10_000, 100_000])
+    func deeplyNestedFilesAreRefusedBeforeFoundationParsesThem(levels: Int) async {
+        let reasons = await onSmallStack { () -> [String] in
+            [Self.xmlPropertyList(levels: levels), Self.json(levels: levels), Self.binaryPropertyList(levels: levels)].map { (data: Data) -> String in
+                do throws(ConfigurationError) {
+                    _ = try AppConfiguration(data: data)
+                    return "decoded"
+                } catch {
+                    return "\(error.code): \(error)"
+                }
+            }
+        }
+        #expect(reasons == [
+            "malformedFile: nested more than 64 levels deep",
+            "malformedFile: nested more than 64 levels deep",
+            "malformedFile: not a binary property list nested at most 64 levels deep",
+        ])
+    }
+
+    @Test func nestingUpToTheLimitReachesTheDecoder() async {
+        let codes = await onSmallStack { () -> [String] in
+            [64, 65].flatMap { levels in
+                [Self.xmlPropertyList(levels: levels), Self.json(levels: levels), Self.binaryPropertyList(levels: levels)].map { (data: Data) -> String in
+                    do throws(ConfigurationError) {
+                        _ = try AppConfiguration(data: data)
+                        return "decoded"
+                    } catch {
+                        return "\(error.code)"
+                    }
+                }
+            }
+        }
+        // 64 levels of arrays are not a configuration (a dictionary), but only the decoder can say so.
+        #expect(codes == ["typeMismatch", "typeMismatch", "typeMismatch", "malformedFile", "malformedFile", "malformedFile"])
+    }
+
+    @Test func aLargeShallowFileIsMeasuredQuickly() throws {
+        // 10 MB of destinations: measured, decoded and refused for what it says, not for its size.
+        let destination = #"{"kind": "memory", "capacity": 1},"#
+        let count = 10_000_000 / destination.utf8.count
+        let json = #"{"api": {"baseURLs": {}}, "log": {"destinations": ["# + String(repeating: destination, count: count)
+            + #"{"kind": "memory", "capacity": 0}]}}"#
+        expectError(json, .invalidValue, at: "log.destinations[\(count)].capacity")
+    }
+
     @Test func anEnvironmentWithoutABaseURLIsNamed() throws {
         let configuration = try load(Self.full)
         #expect {
