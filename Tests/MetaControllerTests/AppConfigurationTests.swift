@@ -133,6 +133,40 @@ import Testing
     }
 
     @Test(arguments: [
+        (#"{"log": {"level": "loud"}}"#, "log.level",
+         #"expected one of trace, debug, info, notice, warning, error, critical; found "loud""#),
+        (#"{"log": {"destinations": [{"kind": "memory"}, {"kind": "memory", "level": "LOUD"}]}}"#,
+         "log.destinations[1].level", #"expected one of trace, debug, info, notice, warning, error, critical; found "LOUD""#),
+        (#"{"log": {"destinations": [{"kind": "carrier pigeon"}]}}"#, "log.destinations[0].kind",
+         #"expected one of standardError, standardOutput, file, memory, system; found "carrier pigeon""#),
+        (#"{"log": {"destinations": [{"kind": "memory", "format": "xml"}]}}"#, "log.destinations[0].format",
+         #"expected one of line, detailedLine, jsonLines; found "xml""#),
+        (#"{"log": {"destinations": [{"kind": "memory", "format": "say \"hi\""}]}}"#, "log.destinations[0].format",
+         #"expected one of line, detailedLine, jsonLines; found "say \"hi\"""#),
+    ])
+    func anUnknownNameListsTheNamesThatAreValid(log: String, keyPath: String, reason: String) throws {
+        let json = #"{"api": {"baseURLs": {}}, "# + log.dropFirst()
+        do {
+            _ = try load(String(json))
+            Issue.record("\(keyPath) decoded")
+        } catch {
+            #expect(error.code == .invalidValue)
+            #expect(error.keyPath == keyPath)
+            #expect(error.reason == reason)
+            #expect(error.description == "\(keyPath): \(reason)")
+        }
+    }
+
+    @Test(arguments: [(1.5, Duration.milliseconds(1500)), (0.3, .milliseconds(300)), (0.001, .milliseconds(1)), (20, .seconds(20))])
+    func fractionalSecondsAreKept(seconds: Double, expected: Duration) throws {
+        let configuration = try load(#"{"api": {"baseURLs": {}, "timeoutSeconds": \#(seconds), "retry": {"maximumAttempts": 2, "initialDelaySeconds": \#(seconds), "maximumDelaySeconds": \#(seconds)}}}"#)
+        #expect(configuration.api.timeout == expected)
+        #expect(configuration.api.retryPolicy.initialDelay == expected)
+        #expect(configuration.api.retryPolicy.maximumDelay == expected)
+        #expect(try AppConfiguration(data: JSONEncoder().encode(configuration)) == configuration)
+    }
+
+    @Test(arguments: [
         (#"{}"#, "api"),
         (#"{"api": {}}"#, "api.baseURLs"),
         (#"{"api": {"baseURLs": {}, "retry": {}}}"#, "api.retry.maximumAttempts"),
@@ -146,6 +180,76 @@ import Testing
     @Test(arguments: ["", "{", "not json", "[1, 2", "<?xml version=\"1.0\"?><plist><dict><key>api</key>"])
     func malformedFilesAreRefusedWithoutACrash(text: String) {
         expectError(text, .malformedFile, at: "")
+    }
+
+    private static func xmlPropertyList(levels: Int) -> Data {
+        Data(("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">"
+            + String(repeating: "<array>", count: levels) + String(repeating: "</array>", count: levels) + "</plist>").utf8)
+    }
+
+    private static func json(levels: Int) -> Data {
+        Data((String(repeating: "[", count: levels) + String(repeating: "]", count: levels)).utf8)
+    }
+
+    /// A binary property list of `levels` arrays, each holding the next.
+    private static func binaryPropertyList(levels: Int) -> Data {
+        var bytes = Array("bplist00".utf8), offsets: [Int] = []
+        for number in 0..<levels {
+            offsets.append(bytes.count)
+            if number == levels - 1 {
+                bytes.append(0xA0)
+            } else {
+                bytes.append(0xA1)
+                bytes += withUnsafeBytes(of: UInt32(number + 1).bigEndian, Array.init)
+            }
+        }
+        let table = bytes.count
+        for offset in offsets { bytes += withUnsafeBytes(of: UInt32(offset).bigEndian, Array.init) }
+        bytes += [0, 0, 0, 0, 0, 0, 4, 4]
+        for value in [UInt64(levels), 0, UInt64(table)] { bytes += withUnsafeBytes(of: value.bigEndian, Array.init) }
+        return Data(bytes)
+    }
+
+    @Test(arguments: [10_000, 100_000])
+    func deeplyNestedFilesAreRefusedBeforeFoundationParsesThem(levels: Int) async {
+        let reasons = await onSmallStack { () -> [String] in
+            [Self.xmlPropertyList(levels: levels), Self.json(levels: levels), Self.binaryPropertyList(levels: levels)].map { (data: Data) -> String in
+                do throws(ConfigurationError) {
+                    _ = try AppConfiguration(data: data)
+                    return "decoded"
+                } catch {
+                    return "\(error.code): \(error)"
+                }
+            }
+        }
+        #expect(reasons == [
+            "malformedFile: nested more than 64 levels deep",
+            "malformedFile: nested more than 64 levels deep",
+            "malformedFile: not a binary property list nested at most 64 levels deep",
+        ])
+    }
+
+    @Test func nestingUpToTheLimitReachesTheDecoder() async {
+        let codes = await onSmallStack { () -> [String] in
+            [64, 65].flatMap { levels in
+                [Self.xmlPropertyList(levels: levels), Self.json(levels: levels), Self.binaryPropertyList(levels: levels)].map { (data: Data) -> String in
+                    do throws(ConfigurationError) {
+                        _ = try AppConfiguration(data: data)
+                        return "decoded"
+                    } catch {
+                        return "\(error.code)"
+                    }
+                }
+            }
+        }
+        // 64 levels of arrays are not a configuration (a dictionary), but only the decoder can say so.
+        #expect(codes == ["typeMismatch", "typeMismatch", "typeMismatch", "malformedFile", "malformedFile", "malformedFile"])
+    }
+
+    @Test func aLargeShallowFileIsMeasuredAndDecoded() {
+        // 10 MB: refused for what it says, not for its size.
+        let json = #"{"api": {"baseURLs": {}}, "padding": ""# + String(repeating: "[{", count: 5_000_000) + #""}"#
+        expectError(json, .unknownKey, at: "padding")
     }
 
     @Test func anEnvironmentWithoutABaseURLIsNamed() throws {

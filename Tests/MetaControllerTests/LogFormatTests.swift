@@ -1,5 +1,5 @@
 import Foundation
-import MetaController
+@testable import MetaController
 import Testing
 
 @Suite struct LogFormatTests {
@@ -34,5 +34,103 @@ import Testing
         let line = LogFormat.jsonLines.format(odd)
         #expect(line.contains(#""message":"a\u0001b\\c""#))
         #expect(try JSONSerialization.jsonObject(with: Data(line.utf8)) is [String: Any])
+    }
+
+    // MARK: - Timestamps
+
+    private static func foundationTimestamp(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter.string(from: date)
+    }
+
+    @Test func theDocumentedInstantIsWrittenAsDocumented() throws {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        let date = try #require(formatter.date(from: "2026-11-22T10:15:03.120Z"))
+        let entry = LogEntry(level: .debug, message: "reloading", file: "FeedScreen.swift", function: "reload()", line: 12, date: date)
+        #expect(LogFormat.detailedLine.format(entry) == "2026-11-22T10:15:03.120Z [debug] FeedScreen.swift (line 12): reload(): reloading")
+        #expect(LogFormat.jsonLines.format(entry) == #"{"time":"2026-11-22T10:15:03.120Z","level":"debug","file":"FeedScreen.swift","#
+            + #""function":"reload()","line":12,"message":"reloading"}"#)
+        // The same instant built from its components, as a user might.
+        let components = DateComponents(
+            calendar: Calendar(identifier: .gregorian), timeZone: TimeZone(identifier: "UTC"),
+            year: 2026, month: 11, day: 22, hour: 10, minute: 15, second: 3, nanosecond: 120_000_000)
+        #expect(LogFormat.timestamp(try #require(components.date)) == "2026-11-22T10:15:03.120Z")
+    }
+
+    @Test(arguments: [
+        (0.0, "1970-01-01T00:00:00.000Z"),
+        (0.0004999, "1970-01-01T00:00:00.000Z"),
+        (0.0015, "1970-01-01T00:00:00.002Z"),
+        (-0.0004, "1970-01-01T00:00:00.000Z"),
+        (-0.0006, "1969-12-31T23:59:59.999Z"),
+        (59.9996, "1970-01-01T00:01:00.000Z"),
+        (951_868_799.9996, "2000-03-01T00:00:00.000Z"),       // across the leap day of 2000
+        (951_782_400.5, "2000-02-29T00:00:00.500Z"),
+        (4_102_444_799.9996, "2100-01-01T00:00:00.000Z"),
+        (1_795_000_000.125, "2026-11-18T11:06:40.125Z"),
+        (-62_135_596_800, "0001-01-01T00:00:00.000Z"),
+        (253_402_300_799.999, "9999-12-31T23:59:59.999Z"),
+    ])
+    func timestampsRoundToTheNearestMillisecondAndCarry(seconds: Double, expected: String) {
+        let date = Date(timeIntervalSince1970: seconds)
+        #expect(LogFormat.timestamp(date) == expected)
+        // Foundation's formatter switches to the Julian calendar before 1582; ISO 8601 and this package do not.
+        if seconds > -12_219_292_800 { #expect(Self.foundationTimestamp(date) == expected) }
+    }
+
+    @Test(arguments: [0.0625, 1.0625, 0.1875, -0.0625, -100.0625, 800_000_000.5625, -978_307_200.0625, 1e-300, -1e-300])
+    func aHalfMillisecondRoundsToTheLaterOneAsFoundationDoes(sinceReferenceDate seconds: Double) {
+        let date = Date(timeIntervalSinceReferenceDate: seconds)
+        #expect(LogFormat.timestamp(date) == Self.foundationTimestamp(date))
+    }
+
+    @Test func aSeededSweepAgreesWithFoundationsFormatter() {
+        var generator = SeededGenerator(seed: 4)
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        let end = 4_102_444_800.0   // 2100-01-01
+        var mismatches: [String] = []
+        for index in 0..<20_000 {
+            let seconds: Double
+            switch index % 5 {
+            case 0: seconds = Double.random(in: 0..<end, using: &generator)
+            case 1:   // within a microsecond of a half millisecond
+                let millisecond = Double(Int64.random(in: 0..<Int64(end) * 1000, using: &generator))
+                seconds = (millisecond + 0.5) / 1000 + Double.random(in: -1e-6...1e-6, using: &generator)
+            case 2:   // just before a year, month or day ends
+                let day = Double(Int64.random(in: 0..<47_482, using: &generator))
+                seconds = day * 86_400 - Double.random(in: 0..<0.002, using: &generator)
+            case 3: seconds = Double(Int64.random(in: 0..<Int64(end), using: &generator)) + Double(Int.random(in: 0..<2000, using: &generator)) / 2000
+            default: seconds = Double.random(in: -1..<1, using: &generator) * 1e-3 + 978_307_200   // around 2001
+            }
+            let date = Date(timeIntervalSince1970: seconds)
+            let ours = LogFormat.timestamp(date), foundation = formatter.string(from: date)
+            if ours != foundation { mismatches.append("\(date.timeIntervalSinceReferenceDate): \(ours) != \(foundation)") }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.count) mismatches, such as \(mismatches.prefix(5))")
+    }
+
+    @Test func yearEndsAndLeapDaysAgreeWithFoundation() {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        for year in 1970...2100 {
+            for (month, day) in [(1, 1), (2, 28), (2, 29), (3, 1), (12, 31)] {
+                guard let midnight = calendar.date(from: DateComponents(year: year, month: month, day: day)) else { continue }
+                for offset in [-0.0006, -0.0005, -0.0004, 0, 0.0004, 0.0005, 0.0006, 86_399.9995, 86_399.9996] {
+                    let date = midnight.addingTimeInterval(offset)
+                    #expect(LogFormat.timestamp(date) == formatter.string(from: date))
+                }
+            }
+        }
+    }
+
+    @Test func datesOutsideYearsOneToNineThousandNineHundredNinetyNineStillFormat() {
+        #expect(!LogFormat.timestamp(.distantPast).isEmpty)
+        #expect(!LogFormat.timestamp(Date(timeIntervalSinceReferenceDate: .infinity)).isEmpty)
+        #expect(!LogFormat.timestamp(Date(timeIntervalSinceReferenceDate: 1e300)).isEmpty)
     }
 }

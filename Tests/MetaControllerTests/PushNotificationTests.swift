@@ -191,6 +191,73 @@ import Testing
         #expect(throws: PushNotificationError.self) { try PushNotification(userInfo: ["aps": Date()]) }
     }
 
+    /// `{"aps": {}, "deep": ...}` with `levels` dictionaries or arrays below `deep`.
+    static func deepUserInfo(levels: Int, arrays: Bool) -> [AnyHashable: Any]? {
+        var value: Any = "bottom"
+        for _ in 0..<levels { value = arrays ? [value] as [Any] : ["next": value] as [String: Any] }
+        return ["aps": [String: Any](), "deep": value]
+    }
+
+    @Test(arguments: [(100_000, false), (100_000, true), (20_000, false), (7_000, true)])
+    func aDeeplyNestedUserInfoIsRefusedBeforeFoundationSeesIt(levels: Int, arrays: Bool) async {
+        let description = await onSmallStack { () -> String in
+            var userInfo = Self.deepUserInfo(levels: levels, arrays: arrays)
+            let result = Result { () throws(PushNotificationError) in try PushNotification(userInfo: userInfo!) }
+            dismantle(&userInfo)
+            switch result {
+            case .success: return "parsed"
+            case .failure(let error): return "\(error.code): \(error)"
+            }
+        }
+        #expect(description == "malformed: the payload is nested more than 32 levels deep")
+    }
+
+    @Test func aUserInfoNestedExactlyToTheLimitParses() throws {
+        // The outer dictionary, then 31 levels below "deep".
+        let notification = try PushNotification(userInfo: Self.deepUserInfo(levels: 31, arrays: true)!)
+        #expect(notification.customValues["deep"] != nil)
+        #expect(throws: PushNotificationError.self) { try PushNotification(userInfo: Self.deepUserInfo(levels: 32, arrays: true)!) }
+        // Foundation's own collections count too.
+        var nested: Any = NSArray(array: [1])
+        for _ in 0..<31 { nested = NSArray(array: [nested]) }
+        #expect(throws: PushNotificationError.self) { try PushNotification(userInfo: ["aps": [String: Any](), "deep": nested]) }
+        let shallow = NSDictionary(dictionary: ["inner": NSArray(array: [1])])
+        #expect(try PushNotification(userInfo: ["aps": [String: Any](), "deep": shallow]).customValues["deep"]
+            == .object(["inner": .array([.number(1)])]))
+    }
+
+    @Test(arguments: [100_000, 2_000, 33])
+    func deeplyNestedPayloadBytesAreRefusedOnASmallStack(levels: Int) async {
+        let description = await onSmallStack { () -> String in
+            let json = #"{"aps": {}, "deep": "# + String(repeating: "[", count: levels) + String(repeating: "]", count: levels) + "}"
+            do throws(PushNotificationError) {
+                _ = try PushNotification(payload: Data(json.utf8), kind: .voip)
+                return "parsed"
+            } catch {
+                return "\(error.code)"
+            }
+        }
+        #expect(description == (levels > 5120 ? "tooLarge" : "malformed"))
+    }
+
+    @Test func aUTF16PayloadCannotHideItsNestingInAString() async throws {
+        // "∀" is 0x2200: in UTF-16 one of its bytes is a quotation mark, which a byte scan takes for the string's end.
+        let json = #"{"aps": {}, "s": "∀", "deep": "# + String(repeating: "[", count: 1000) + String(repeating: "]", count: 1000) + "}"
+        let payload = json.data(using: .utf16LittleEndian)!
+        #expect(payload.count <= 5120)
+        let description = await onSmallStack { () -> String in
+            do {
+                _ = try PushNotification(payload: payload, kind: .voip)
+                return "parsed"
+            } catch {
+                return "\(error)"
+            }
+        }
+        #expect(description == "the payload is nested more than 32 levels deep")
+        let shallow = #"{"aps": {"badge": 3}, "s": "∀"}"#.data(using: .utf16LittleEndian)!
+        #expect(try PushNotification(payload: shallow).badge == 3)
+    }
+
     @Test func randomBytesNeverCrashTheParser() {
         var generator = SystemRandomNumberGenerator()
         let pieces = ["{", "}", "[", "]", "\"aps\"", ":", ",", "\"badge\"", "1", "-1", "\"x\"", "true", "null", "\"alert\"", " "]

@@ -16,6 +16,23 @@ import Testing
         #expect(others.values == ["CHAT", nil])
     }
 
+    @Test func receivingDeeplyNestedInputThrowsInsteadOfCrashing() async {
+        let descriptions = await onSmallStack { () -> [String] in
+            let controller = StandardNotificationController()
+            var userInfo = PushNotificationTests.deepUserInfo(levels: 100_000, arrays: false)
+            var results: [String] = []
+            do throws(PushNotificationError) { _ = try controller.receive(userInfo: userInfo!) } catch { results.append("\(error.code)") }
+            dismantle(&userInfo)
+            let levels = 100_000
+            let json = #"{"aps": {}, "deep": "# + String(repeating: "[", count: levels) + String(repeating: "]", count: levels) + "}"
+            do throws(PushNotificationError) { _ = try controller.receive(payload: Data(json.utf8)) } catch { results.append("\(error.code)") }
+            let small = #"{"aps": {}, "deep": "# + String(repeating: "{\"a\":", count: 500) + "1" + String(repeating: "}", count: 500) + "}"
+            do throws(PushNotificationError) { _ = try controller.receive(payload: Data(small.utf8)) } catch { results.append("\(error)") }
+            return results
+        }
+        #expect(descriptions == ["malformed", "tooLarge", "the payload is nested more than 32 levels deep"])
+    }
+
     @Test func theBadgeIsObservable() throws {
         let controller = StandardNotificationController()
         let badges = controller.badgeCount.record()

@@ -143,6 +143,27 @@ import Testing
         #expect(error?.description == "GET /slow timed out after 0.2 seconds")
     }
 
+    @Test(arguments: [Duration.milliseconds(300), .milliseconds(1500)])
+    func aSubSecondTimeoutIsHonouredNotTruncated(limit: Duration) async throws {
+        let server = try serve { $0.route(.get, "/slow", delay: .seconds(30), response: .text("late")) }
+        defer { server.stop() }
+        let api = URLSessionApiController(baseURL: server.baseURL, timeout: limit)
+        let started = ContinuousClock.now
+        let error = await expectError(.timeout) { try await api.send(ApiRequest(.get, "/slow")) }
+        let elapsed = ContinuousClock.now - started
+        #expect(elapsed >= limit, "timed out after \(elapsed), before its limit of \(limit)")
+        #expect(elapsed < limit + .seconds(10))
+        #expect(error?.description == "GET /slow timed out after \(limit == .milliseconds(300) ? "0.3" : "1.5") seconds")
+    }
+
+    @Test func anAnswerWithinASubSecondTimeoutSucceeds() async throws {
+        let server = try serve { $0.route(.get, "/quick", delay: .milliseconds(50), response: .text("on time")) }
+        defer { server.stop() }
+        let api = URLSessionApiController(baseURL: server.baseURL, timeout: .seconds(30))
+        let response = try await api.send(ApiRequest(.get, "/quick", timeout: .milliseconds(500)))
+        #expect(response.body == Data("on time".utf8))
+    }
+
     @Test func cancellingTheTaskCancelsTheRequest() async throws {
         let server = try serve { $0.route(.get, "/slow", delay: .seconds(30), response: .text("late")) }
         defer { server.stop() }

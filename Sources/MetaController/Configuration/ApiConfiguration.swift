@@ -122,7 +122,7 @@ public struct ApiConfiguration: Codable, Sendable, Equatable {
         }
     }
 
-    /// A positive, finite number of seconds at `key`, or `fallback` when it is absent.
+    /// A positive, finite number of seconds at `key`, to the nanosecond, or `fallback` when it is absent.
     static func seconds<Key: CodingKey>(
         _ container: KeyedDecodingContainer<Key>, _ key: Key, default fallback: Duration
     ) throws -> Duration {
@@ -131,6 +131,6 @@ public struct ApiConfiguration: Codable, Sendable, Equatable {
             throw ConfigurationError(
                 .invalidValue, at: container.codingPath + [key], "must be a number of seconds above 0 and at most a year")
         }
-        return .seconds(seconds)
+        return Duration(roundedSeconds: seconds)
     }
 }

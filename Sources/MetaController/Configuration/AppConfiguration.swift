@@ -49,11 +49,27 @@ public struct AppConfiguration: Codable, Sendable, Equatable {
 
     /// Decodes a configuration from JSON or property-list data, telling them apart by their first bytes.
     ///
+    /// Dictionaries and arrays nested more than 64 levels deep are refused as
+    /// ``ConfigurationError/Code/malformedFile`` before the data reaches
+    /// Foundation's parsers, which would overflow the stack on deep enough input;
+    /// so is a binary property list whose structure cannot be followed.
+    ///
     /// - Throws: ``ConfigurationError`` naming the key path of what is wrong.
     public init(data: Data) throws(ConfigurationError) {
         let start = data.drop(while: { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF })
-        let isPropertyList = start.starts(with: Array("bplist".utf8)) || start.starts(with: Array("<?xml".utf8))
+        let isBinary = start.starts(with: Array("bplist".utf8))
+        let isPropertyList = isBinary || start.starts(with: Array("<?xml".utf8))
             || start.starts(with: Array("<plist".utf8)) || start.starts(with: Array("<!DOCTYPE".utf8))
+        // Foundation's parsers recurse once per level and crash on input nested some thousands deep.
+        let tooDeep = isBinary ? NestingDepth.binaryPropertyList(data, exceeds: Self.maximumNesting)
+            : isPropertyList ? NestingDepth.xmlPropertyList(data, exceeds: Self.maximumNesting)
+            : NestingDepth.json(data, exceeds: Self.maximumNesting)
+        guard !tooDeep else {
+            throw ConfigurationError(
+                .malformedFile, at: "",
+                isBinary ? "not a binary property list nested at most \(Self.maximumNesting) levels deep"
+                    : "nested more than \(Self.maximumNesting) levels deep")
+        }
         do {
             self = isPropertyList
                 ? try PropertyListDecoder().decode(AppConfiguration.self, from: data)
@@ -62,6 +78,10 @@ public struct AppConfiguration: Codable, Sendable, Equatable {
             throw ConfigurationError.decoding(error)
         }
     }
+
+    /// How deeply dictionaries and arrays may nest in a configuration file, the
+    /// outermost included; the file's own structure needs 4.
+    static let maximumNesting = 64
 
     private enum Keys: String, CodingKey, CaseIterable {
         case api, log

@@ -14,7 +14,7 @@ public struct ConfigurationError: Error, Sendable, Equatable, CustomStringConver
 
         /// The file could not be read.
         public static let unreadableFile = Code(name: "unreadableFile")
-        /// The file is not valid JSON or a property list.
+        /// The file is not valid JSON or a property list, or nests more than 64 levels deep.
         public static let malformedFile = Code(name: "malformedFile")
         /// A key the configuration does not know; a typo, most likely.
         public static let unknownKey = Code(name: "unknownKey")

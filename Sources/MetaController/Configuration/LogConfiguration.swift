@@ -43,7 +43,7 @@ public struct LogConfiguration: Codable, Sendable, Equatable {
     public init(from decoder: any Decoder) throws {
         try decoder.rejectUnknownKeys(Set(Keys.allCases.map(\.rawValue)))
         let container = try decoder.container(keyedBy: Keys.self)
-        level = try container.decodeIfPresent(LogLevel.self, forKey: .level) ?? .info
+        level = try container.decodeChoiceIfPresent(LogLevel.self, forKey: .level) ?? .info
         destinations = try container.decodeIfPresent([LogDestinationConfiguration].self, forKey: .destinations)
             ?? [LogDestinationConfiguration(kind: .standardError)]
         revealsPrivateValues = try container.decodeIfPresent(Bool.self, forKey: .revealsPrivateValues) ?? false

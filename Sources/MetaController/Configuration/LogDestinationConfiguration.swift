@@ -68,7 +68,7 @@ public struct LogDestinationConfiguration: Codable, Sendable, Equatable {
     /// Decodes a destination, refusing keys that do not apply to its kind.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Keys.self)
-        kind = try container.decode(Kind.self, forKey: .kind)
+        kind = try container.decodeChoice(Kind.self, forKey: .kind)
         var known: Set<Keys> = [.kind, .level, .format]
         switch kind {
         case .file: known.formUnion([.directory, .fileName, .maximumFileBytes, .keptFiles])
@@ -76,8 +76,8 @@ public struct LogDestinationConfiguration: Codable, Sendable, Equatable {
         case .standardError, .standardOutput, .system: break
         }
         try decoder.rejectUnknownKeys(Set(known.map(\.rawValue)))
-        level = try container.decodeIfPresent(LogLevel.self, forKey: .level)
-        format = try container.decodeIfPresent(Format.self, forKey: .format)
+        level = try container.decodeChoiceIfPresent(LogLevel.self, forKey: .level)
+        format = try container.decodeChoiceIfPresent(Format.self, forKey: .format)
         directory = try container.decodeIfPresent(String.self, forKey: .directory)
         fileName = try container.decodeIfPresent(String.self, forKey: .fileName)
         maximumFileBytes = try Self.positive(container, .maximumFileBytes)

@@ -43,12 +43,6 @@ public struct LogFormat: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    /// `2026-11-22T10:15:03.120Z`.
-    static func timestamp(_ date: Date) -> String {
-        date.formatted(.iso8601.year().month().day().dateSeparator(.dash).time(includingFractionalSeconds: true)
-            .timeSeparator(.colon).timeZone(separator: .omitted))
-    }
-
     /// `text` as a JSON string, quotes included.
     static func quoted(_ text: String) -> String {
         var result = "\""

@@ -155,18 +155,3 @@ public struct ApiError: Error, Sendable, Equatable, CustomStringConvertible {
         return ("", String(describing: error))
     }
 }
-
-extension Duration {
-    /// The duration in seconds, for messages: `2 seconds`, `0.25 seconds`.
-    var seconds: String {
-        let (whole, attoseconds) = components
-        if attoseconds == 0 { return whole == 1 ? "1 second" : "\(whole) seconds" }
-        let value = Double(whole) + Double(attoseconds) / 1e18
-        return "\((value * 1000).rounded() / 1000) seconds"
-    }
-
-    var timeInterval: TimeInterval {
-        let (whole, attoseconds) = components
-        return TimeInterval(whole) + TimeInterval(attoseconds) / 1e18
-    }
-}

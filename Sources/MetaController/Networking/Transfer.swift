@@ -8,9 +8,12 @@ import FoundationNetworking
 /// exchange and cancellation through the awaiting task.
 ///
 /// `URLSession`'s own `timeoutInterval` limits the wait between two bytes, not
-/// the whole exchange, and its async methods are not on every platform this
-/// package supports; so the attempt runs a data task under a continuation and
-/// cancels it itself, remembering why.
+/// the whole exchange (and on Linux drops its fraction of a second), and its
+/// async methods are not on every platform this package supports; so the
+/// attempt runs a data task under a continuation and cancels it itself at the
+/// deadline, to the nanosecond, remembering why. The request's own
+/// `timeoutInterval` is the limit rounded up to whole seconds, so it never
+/// fires first.
 struct Transfer: Sendable {
     private enum Reason: Sendable {
         case cancelled
@@ -48,7 +51,7 @@ struct Transfer: Sendable {
                 }
                 // Fires even after the transfer finished (a work item cannot be cancelled
                 // across threads here); it then finds the transfer finished and does nothing.
-                DispatchQueue.global().asyncAfter(deadline: .now() + limit.timeInterval) { [weak task] in
+                DispatchQueue.global().asyncAfter(deadline: limit.dispatchDeadline) { [weak task] in
                     let expired = state.withLock { state in
                         guard state.reason == nil, !state.isFinished else { return false }
                         state.reason = .timedOut

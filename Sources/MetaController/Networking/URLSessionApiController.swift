@@ -158,7 +158,7 @@ public final class URLSessionApiController: ApiController, MetaControllerConsume
             }
         }
         let limit = request.timeout ?? timeout
-        urlRequest.timeoutInterval = limit.timeInterval
+        urlRequest.timeoutInterval = limit.wholeSecondsTimeoutInterval
 
         debugLog(describe(request, url: urlRequest.url))
         let started = ContinuousClock.now

@@ -150,9 +150,7 @@ public struct PushNotification: Sendable, Equatable {
             throw PushNotificationError(
                 code: .tooLarge, keyPath: "", reason: "the payload is \(payload.count) bytes; APNs allows \(kind.maximumBytes)")
         }
-        guard Self.nestingDepth(of: payload) <= 32 else {
-            throw PushNotificationError(code: .malformed, keyPath: "", reason: "the payload is nested more than 32 levels deep")
-        }
+        guard !NestingDepth.json(payload, exceeds: Self.maximumNesting) else { throw Self.tooDeep }
         let root: JSONValue
         do {
             root = try JSONDecoder().decode(JSONValue.self, from: payload)
@@ -168,6 +166,9 @@ public struct PushNotification: Sendable, Equatable {
     /// Parses a payload as an app receives it: the `userInfo` dictionary of a
     /// remote notification.
     ///
+    /// Its nesting is measured, without recursion, before Foundation turns it
+    /// into JSON: more than 32 levels is ``PushNotificationError/Code/malformed``.
+    ///
     /// - Throws: ``PushNotificationError`` naming the key that is wrong.
     public init(userInfo: [AnyHashable: Any], kind: Kind = .regular) throws(PushNotificationError) {
         var strings: [String: Any] = [:]
@@ -177,6 +178,8 @@ public struct PushNotification: Sendable, Equatable {
             }
             strings[key] = value
         }
+        // JSONSerialization recurses once per level, and overflows the stack some thousands deep.
+        guard !NestingDepth.object(strings, exceeds: Self.maximumNesting) else { throw Self.tooDeep }
         guard JSONSerialization.isValidJSONObject(strings),
             let data = try? JSONSerialization.data(withJSONObject: strings)
         else {
@@ -212,23 +215,9 @@ public struct PushNotification: Sendable, Equatable {
         customValues = dictionary.filter { $0.key != "aps" }
     }
 
-    /// How deeply arrays and objects nest in `json`, counted without parsing it.
-    private static func nestingDepth(of json: Data) -> Int {
-        var depth = 0, deepest = 0, inString = false, escaped = false
-        for byte in json {
-            if inString {
-                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
-                continue
-            }
-            switch byte {
-            case UInt8(ascii: "\""): inString = true
-            case UInt8(ascii: "["), UInt8(ascii: "{"):
-                depth += 1
-                deepest = max(deepest, depth)
-            case UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
-            default: break
-            }
-        }
-        return deepest
-    }
+    /// How deeply dictionaries and arrays may nest in a payload, the outermost dictionary included.
+    static let maximumNesting = 32
+
+    private static let tooDeep = PushNotificationError(
+        code: .malformed, keyPath: "", reason: "the payload is nested more than \(maximumNesting) levels deep")
 }

@@ -260,11 +260,13 @@ final class ServerEngine: Sendable {
 }
 
 extension Duration {
-    /// The duration in whole milliseconds for `poll`, at least 1 and at most `Int32.max`.
+    /// The duration in whole milliseconds for `poll`, rounded up so a wait is never
+    /// shorter than asked, at least 1 and at most `Int32.max`.
     fileprivate var pollMilliseconds: Int32 {
         let (seconds, attoseconds) = components
-        return max(1, Int32(clamping: seconds.multipliedReportingOverflow(by: 1000).overflow
-            ? Int64.max : seconds * 1000 + attoseconds / 1_000_000_000_000_000))
+        guard seconds < Int64(Int32.max) / 1000 else { return .max }
+        let (milliseconds, rest) = attoseconds.quotientAndRemainder(dividingBy: 1_000_000_000_000_000)
+        return max(1, Int32(clamping: seconds * 1000 + milliseconds + (rest > 0 ? 1 : 0)))
     }
 }
 

@@ -1,0 +1,73 @@
+import Foundation
+
+/// Conversions of a `Duration` that keep its fraction of a second: a timeout of
+/// 300 milliseconds must not become 0 seconds, nor 1.5 seconds become 1.
+extension Duration {
+    /// The longest wait handed to a timer: about 31 years. Longer durations wait
+    /// this long, so a conversion can neither overflow nor trap.
+    static let longestWait = Duration.seconds(1_000_000_000)
+
+    /// The duration in seconds, for messages: `2 seconds`, `0.25 seconds`, `0.000001 seconds`;
+    /// exact to the nanosecond, rounded to the nearest one below that.
+    var seconds: String {
+        let nanoseconds = self.nanoseconds
+        let sign = nanoseconds < 0 ? "-" : ""
+        let magnitude = nanoseconds.magnitude
+        let whole = magnitude / 1_000_000_000, fraction = magnitude % 1_000_000_000
+        guard fraction != 0 else { return whole == 1 && sign.isEmpty ? "1 second" : "\(sign)\(whole) seconds" }
+        var digits = String(fraction)
+        digits = String(repeating: "0", count: 9 - digits.count) + digits
+        while digits.hasSuffix("0") { digits.removeLast() }
+        return "\(sign)\(whole).\(digits) seconds"
+    }
+
+    /// The duration in seconds as a `TimeInterval`, fraction included.
+    var timeInterval: TimeInterval {
+        let (whole, attoseconds) = components
+        return TimeInterval(whole) + TimeInterval(attoseconds) / 1e18
+    }
+
+    /// The duration in whole nanoseconds, rounded to the nearest (halves away from zero)
+    /// and clamped to `Int64`'s range.
+    var nanoseconds: Int64 {
+        let (whole, attoseconds) = components
+        let (scaled, overflow) = whole.multipliedReportingOverflow(by: 1_000_000_000)
+        if overflow { return whole < 0 ? .min : .max }
+        var fraction = attoseconds / 1_000_000_000
+        let remainder = attoseconds % 1_000_000_000
+        if remainder >= 500_000_000 { fraction += 1 } else if remainder <= -500_000_000 { fraction -= 1 }
+        let (sum, sumOverflow) = scaled.addingReportingOverflow(fraction)
+        if sumOverflow { return scaled < 0 ? .min : .max }
+        return sum
+    }
+
+    /// The time from now at which a timer for this duration fires: at least
+    /// now, at most ``longestWait`` from now, to the nanosecond.
+    var dispatchDeadline: DispatchTime {
+        let nanoseconds = max(0, min(self, Self.longestWait).nanoseconds)
+        return .now() + .nanoseconds(Int(nanoseconds))
+    }
+
+    /// A `URLRequest.timeoutInterval` that never fires before this duration has
+    /// passed: the duration rounded up to whole seconds, at least 1, at most
+    /// ``longestWait``.
+    ///
+    /// `URLSession` on Linux drops the fraction of its `timeoutInterval` (0.3
+    /// seconds fires at once, 1.5 seconds after 1), and on Apple platforms it
+    /// limits only the wait between two bytes; the whole-attempt deadline is
+    /// kept by the caller to the nanosecond.
+    var wholeSecondsTimeoutInterval: TimeInterval {
+        let (whole, attoseconds) = min(self, Self.longestWait).components
+        return TimeInterval(max(1, attoseconds > 0 ? whole + 1 : whole))
+    }
+
+    /// The duration nearest `seconds`, to the nanosecond: `0.3` is exactly
+    /// 300 milliseconds, where `Duration.seconds(0.3)` is a few attoseconds short.
+    ///
+    /// - Precondition: `seconds` is finite and its nanoseconds fit an `Int64` (about 292 years).
+    init(roundedSeconds seconds: Double) {
+        let whole = seconds.rounded(.towardZero)
+        let nanoseconds = ((seconds - whole) * 1e9).rounded()
+        self = .seconds(Int64(whole)) + .nanoseconds(Int64(nanoseconds))
+    }
+}

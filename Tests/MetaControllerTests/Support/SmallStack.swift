@@ -1,0 +1,25 @@
+import Foundation
+
+/// Runs `body` on a new thread with a 512 KB stack (a secondary thread's size on
+/// Apple platforms) and returns what it returns: deep input must not need more.
+func onSmallStack<Value: Sendable>(_ body: @escaping @Sendable () -> Value) async -> Value {
+    await withCheckedContinuation { continuation in
+        let thread = Thread { continuation.resume(returning: body()) }
+        thread.stackSize = 512 * 1024
+        thread.start()
+    }
+}
+
+/// Lets go of a deeply nested value a level at a time, outermost first:
+/// releasing it at once would recurse once per level.
+func dismantle<Value>(_ root: inout Value?) {
+    var pending: [Any] = root.map { [$0] } ?? []
+    root = nil
+    while let node = pending.popLast() {
+        if let dictionary = node as? [AnyHashable: Any] {
+            pending.append(contentsOf: dictionary.values)
+        } else if let array = node as? [Any] {
+            pending.append(contentsOf: array)
+        }
+    }
+}
