@@ -21,7 +21,8 @@ let package = Package(
         .executableTarget(name: "MetaControllerDemo", dependencies: ["MetaController", "MetaControllerTesting"]),
         .testTarget(
             name: "MetaControllerTests",
-            dependencies: ["MetaController", "MetaControllerTesting", "DataCrashWriter"]
+            dependencies: ["MetaController", "MetaControllerTesting", "DataCrashWriter"],
+            exclude: ["Fixtures"]   // read from the source tree by path
         ),
         // A child process the crash-safety test kills in the middle of saves.
         .executableTarget(name: "DataCrashWriter", dependencies: ["MetaController"], path: "Tests/DataCrashWriter"),

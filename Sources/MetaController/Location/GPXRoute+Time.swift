@@ -91,7 +91,7 @@ private struct DigitReader {
     mutating func number(_ count: Int) -> Int? {
         guard countDigits() >= count else { return nil }
         var value = 0
-        for byte in bytes[position..<(position + count)] { value = value * 10 + Int(byte - UInt8(ascii: "0")) }
+        for offset in 0..<count { value = value * 10 + Int(bytes[position + offset] - UInt8(ascii: "0")) }
         position += count
         return value
     }

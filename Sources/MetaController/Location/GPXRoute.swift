@@ -93,10 +93,10 @@ public struct GPXRoute: Sendable, Equatable {
                     guard current == nil else { throw .gpx(line: line, "<\(element.qualified)> inside another point") }
                     guard let latText = attributes["lat"] else { throw .gpx(line: line, "\(kind.rawValue) needs a lat attribute") }
                     guard let lonText = attributes["lon"] else { throw .gpx(line: line, "\(kind.rawValue) needs a lon attribute") }
-                    guard let latitude = Double(latText.trimmingCharacters(in: .whitespaces)), latitude.isFinite,
+                    guard let latitude = Double(Self.trimmed(latText)), latitude.isFinite,
                         (-90...90).contains(latitude)
                     else { throw .gpx(line: line, "lat \"\(latText)\" is not a latitude from -90 to 90") }
-                    guard let longitude = Double(lonText.trimmingCharacters(in: .whitespaces)), longitude.isFinite,
+                    guard let longitude = Double(Self.trimmed(lonText)), longitude.isFinite,
                         (-180...180).contains(longitude)
                     else { throw .gpx(line: line, "lon \"\(lonText)\" is not a longitude from -180 to 180") }
                     current = (kind, latitude, longitude, line, depth)
@@ -113,7 +113,7 @@ public struct GPXRoute: Sendable, Equatable {
                 defer { depth -= 1 }
                 guard let point = current else { continue }
                 if let element = field, depth == point.depth + 1 {
-                    let value = text.trimmingCharacters(in: .whitespacesAndNewlines)
+                    let value = Self.trimmed(text)
                     switch element {
                     case "ele":
                         guard let number = Double(value), number.isFinite else {
@@ -148,6 +148,13 @@ public struct GPXRoute: Sendable, Equatable {
 
     /// The namespaces of GPX 1.1 and 1.0.
     static let namespaces: Set<String> = ["http://www.topografix.com/GPX/1/1", "http://www.topografix.com/GPX/1/0"]
+
+    /// `text` without the whitespace around it; most values have none, and are returned as they are.
+    private static func trimmed(_ text: String) -> String {
+        guard let first = text.utf8.first, let last = text.utf8.last, first <= 0x20 || first >= 0x80 || last <= 0x20 || last >= 0x80
+        else { return text }
+        return text.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
 
     /// The children of a point that are read.
     private static let fields: Set<String> = ["ele", "time", "name"]

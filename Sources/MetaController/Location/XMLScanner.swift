@@ -60,18 +60,23 @@ struct XMLScanner {
                 let text = try readText()
                 if !open.isEmpty { return .text(text) }
                 guard text.allSatisfy(\.isWhitespace) else { throw .gpx(line: line, "text outside the root element") }
-            } else if starts(with: Self.piStart) {
-                try skip(opener: Self.piStart, past: Self.piEnd, what: "a processing instruction")
-            } else if starts(with: Self.commentStart) {
-                try skip(opener: Self.commentStart, past: Self.commentEnd, what: "a comment")
-            } else if starts(with: Self.cdataStart) {
-                return try readCDATA()
-            } else if starts(with: Self.declarationStart) {
-                throw .gpx(line: line, "document type declarations are not supported")
-            } else if starts(with: Self.endTagStart) {
-                return try readEndTag()
             } else {
-                return try readStartTag()
+                switch Self.byte(bytes, index + 1) {
+                case UInt8(ascii: "?"):
+                    try skip(opener: Self.piStart, past: Self.piEnd, what: "a processing instruction")
+                case UInt8(ascii: "!"):
+                    if Self.matches(bytes, index, Self.commentStart) {
+                        try skip(opener: Self.commentStart, past: Self.commentEnd, what: "a comment")
+                    } else if Self.matches(bytes, index, Self.cdataStart) {
+                        return try readCDATA()
+                    } else {
+                        throw .gpx(line: line, "document type declarations are not supported")
+                    }
+                case UInt8(ascii: "/"):
+                    return try readEndTag()
+                default:
+                    return try readStartTag()
+                }
             }
         }
         if let last = open.last { throw .gpx(line: line, "<\(last.name.qualified)> is never closed") }
@@ -85,7 +90,7 @@ struct XMLScanner {
         let startLine = line
         index += Self.cdataStart.count
         let start = index
-        while index < bytes.count, !starts(with: Self.cdataEnd) { advance() }
+        while index < bytes.count, !Self.matches(bytes, index, Self.cdataEnd) { advance() }
         guard index < bytes.count else { throw .gpx(line: startLine, "a CDATA section is never closed") }
         guard !open.isEmpty else { throw .gpx(line: startLine, "text outside the root element") }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
@@ -95,10 +100,10 @@ struct XMLScanner {
 
     private mutating func readEndTag() throws(LocationError) -> Event {
         let tagLine = line
-        index += Self.endTagStart.count
-        let name = try readName()
+        index += 2   // </
+        let name = try readName().name
         skipWhitespace()
-        guard peek() == UInt8(ascii: ">") else { throw .gpx(line: line, "</\(name) is not closed with >") }
+        guard Self.byte(bytes, index) == UInt8(ascii: ">") else { throw .gpx(line: line, "</\(name) is not closed with >") }
         index += 1
         guard let last = open.last else { throw .gpx(line: tagLine, "</\(name)> closes nothing") }
         guard last.name.qualified == name else { throw .gpx(line: tagLine, "</\(name)> closes <\(last.name.qualified)>") }
@@ -109,15 +114,16 @@ struct XMLScanner {
     private mutating func readStartTag() throws(LocationError) -> Event {
         let tagLine = line
         index += 1   // <
-        let qualified = try readName()
+        let (qualified, isPrefixed) = try readName()
         var attributes: [String: String] = [:]
-        var order: [String] = []   // the attributes as written, so errors do not depend on hashing
+        // The attributes that declare or use prefixes, as written, so that errors do not depend on hashing.
+        var namespaced: [(name: String, value: String)] = []
         var isEmptyElement = false
         while true {
             skipWhitespace()
-            guard let byte = peek() else { throw .gpx(line: tagLine, "<\(qualified) is never closed") }
+            guard let byte = Self.byte(bytes, index) else { throw .gpx(line: tagLine, "<\(qualified) is never closed") }
             if byte == UInt8(ascii: "/") {
-                guard peek(1) == UInt8(ascii: ">") else { throw .gpx(line: line, "expected /> in <\(qualified)>") }
+                guard Self.byte(bytes, index + 1) == UInt8(ascii: ">") else { throw .gpx(line: line, "expected /> in <\(qualified)>") }
                 index += 2
                 isEmptyElement = true
                 break
@@ -126,32 +132,33 @@ struct XMLScanner {
                 index += 1
                 break
             }
-            let attribute = try readName()
+            let (attribute, isPrefixedAttribute) = try readName()
             skipWhitespace()
-            guard peek() == UInt8(ascii: "=") else { throw .gpx(line: line, "attribute \(attribute) of <\(qualified)> has no value") }
+            guard Self.byte(bytes, index) == UInt8(ascii: "=") else { throw .gpx(line: line, "attribute \(attribute) of <\(qualified)> has no value") }
             index += 1
             skipWhitespace()
-            guard let quote = peek(), quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else {
+            guard let quote = Self.byte(bytes, index), quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else {
                 throw .gpx(line: line, "the value of \(attribute) in <\(qualified)> is not quoted")
             }
             index += 1
             let start = index, valueLine = line
-            while let byte = peek(), byte != quote {
+            while let byte = Self.byte(bytes, index), byte != quote {
                 if byte == UInt8(ascii: "<") { throw .gpx(line: line, "< in the value of \(attribute)") }
                 advance()
             }
-            guard peek() == quote else { throw .gpx(line: tagLine, "the value of \(attribute) in <\(qualified)> is never closed") }
+            guard Self.byte(bytes, index) == quote else { throw .gpx(line: tagLine, "the value of \(attribute) in <\(qualified)> is never closed") }
             let end = index
             index += 1
             guard attributes[attribute] == nil else { throw .gpx(line: line, "attribute \(attribute) appears twice in <\(qualified)>") }
-            attributes[attribute] = try decode(start..<end, line: valueLine)
-            order.append(attribute)
+            let value = try Self.decode(bytes, start..<end, line: valueLine)
+            attributes[attribute] = value
+            if isPrefixedAttribute || attribute == "xmlns" { namespaced.append((attribute, value)) }
         }
         // Checked before the element opens, so no document can go deeper than the limit.
         guard open.count < maximumDepth else { throw .gpx(line: tagLine, "elements nest more than \(maximumDepth) deep") }
         if open.isEmpty, sawRoot { throw .gpx(line: tagLine, "a second root element <\(qualified)>") }
         sawRoot = true
-        let name = try openScope(qualified, attributes: order.map { ($0, attributes[$0] ?? "") }, line: tagLine)
+        let name = try openScope(qualified, isPrefixed: isPrefixed, attributes: namespaced, line: tagLine)
         if isEmptyElement { pendingEnd = .end(name, line: tagLine) }
         return .start(name, attributes: attributes, line: tagLine)
     }
@@ -159,7 +166,11 @@ struct XMLScanner {
     // MARK: - Namespaces
 
     /// Declares the element's `xmlns` attributes, resolves its name and checks its attributes' prefixes.
-    private mutating func openScope(_ qualified: String, attributes: [(String, String)], line: Int) throws(LocationError) -> Name {
+    ///
+    /// - Parameter attributes: The attributes whose names have a prefix, and `xmlns`.
+    private mutating func openScope(
+        _ qualified: String, isPrefixed: Bool, attributes: [(name: String, value: String)], line: Int
+    ) throws(LocationError) -> Name {
         var declared: [String] = []
         for (attribute, value) in attributes {
             let prefix: String
@@ -181,13 +192,13 @@ struct XMLScanner {
         // Pushed before resolving, so an error below leaves the scopes balanced for the document it ends.
         open.append((Name(namespace: nil, local: qualified, qualified: qualified), declared))
         for (attribute, _) in attributes {
-            guard let (prefix, _) = try split(attribute, line: line), prefix != "xmlns" else { continue }
+            guard let (prefix, _) = try Self.split(attribute, line: line), prefix != "xmlns" else { continue }
             guard bindings[prefix]?.last != nil else {
                 throw .gpx(line: line, "the prefix \(prefix) of attribute \(attribute) is not declared")
             }
         }
         let name: Name
-        if let (prefix, local) = try split(qualified, line: line) {
+        if isPrefixed, let (prefix, local) = try Self.split(qualified, line: line) {
             guard prefix != "xmlns" else { throw .gpx(line: line, "<\(qualified)> uses the reserved prefix xmlns") }
             guard let namespace = bindings[prefix]?.last else { throw .gpx(line: line, "the prefix \(prefix) of <\(qualified)> is not declared") }
             name = Name(namespace: namespace, local: local, qualified: qualified)
@@ -205,7 +216,7 @@ struct XMLScanner {
     }
 
     /// `(prefix, local)` for `prefix:local`, `nil` for a name without a colon.
-    private func split(_ name: String, line: Int) throws(LocationError) -> (String, String)? {
+    private static func split(_ name: String, line: Int) throws(LocationError) -> (String, String)? {
         guard let colon = name.firstIndex(of: ":") else { return nil }
         let prefix = name[..<colon], local = name[name.index(after: colon)...]
         guard !prefix.isEmpty, !local.isEmpty, !local.contains(":") else { throw .gpx(line: line, "\(name) is not a valid qualified name") }
@@ -217,13 +228,15 @@ struct XMLScanner {
     private static let piStart = Array("<?".utf8), piEnd = Array("?>".utf8)
     private static let commentStart = Array("<!--".utf8), commentEnd = Array("-->".utf8)
     private static let cdataStart = Array("<![CDATA[".utf8), cdataEnd = Array("]]>".utf8)
-    private static let declarationStart = Array("<!".utf8), endTagStart = Array("</".utf8)
 
-    private func peek(_ offset: Int = 0) -> UInt8? {
-        index + offset < bytes.count ? bytes[index + offset] : nil
+    // The helpers that only read are static: a debug build copies the whole
+    // scanner, references and all, for each call of a non-mutating method.
+
+    private static func byte(_ bytes: [UInt8], _ index: Int) -> UInt8? {
+        index < bytes.count ? bytes[index] : nil
     }
 
-    private func starts(with needle: [UInt8]) -> Bool {
+    private static func matches(_ bytes: [UInt8], _ index: Int, _ needle: [UInt8]) -> Bool {
         guard index + needle.count <= bytes.count else { return false }
         for offset in needle.indices where bytes[index + offset] != needle[offset] { return false }
         return true
@@ -239,21 +252,29 @@ struct XMLScanner {
     private mutating func skip(opener: [UInt8], past terminator: [UInt8], what: String) throws(LocationError) {
         let startLine = line
         index += opener.count
+        let first = terminator[0]
         while index < bytes.count {
-            if starts(with: terminator) {
+            let byte = bytes[index]
+            if byte == first, Self.matches(bytes, index, terminator) {
                 index += terminator.count
                 return
             }
-            advance()
+            if byte == 0x0A { line += 1 }
+            index += 1
         }
         throw .gpx(line: startLine, "\(what) is never closed")
     }
 
-    private mutating func readName() throws(LocationError) -> String {
+    /// A name, and whether it has a colon.
+    private mutating func readName() throws(LocationError) -> (name: String, hasColon: Bool) {
         let start = index
-        while let byte = peek(), Self.isNameByte(byte) { index += 1 }
+        var hasColon = false
+        while index < bytes.count, Self.isNameByte(bytes[index]) {
+            if bytes[index] == UInt8(ascii: ":") { hasColon = true }
+            index += 1
+        }
         guard index > start else { throw .gpx(line: line, "expected a name") }
-        return String(decoding: bytes[start..<index], as: UTF8.self)
+        return (String(decoding: bytes[start..<index], as: UTF8.self), hasColon)
     }
 
     private static func isNameByte(_ byte: UInt8) -> Bool {
@@ -265,18 +286,31 @@ struct XMLScanner {
     }
 
     private mutating func skipWhitespace() {
-        while let byte = peek(), byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D { advance() }
+        while index < bytes.count {
+            let byte = bytes[index]
+            guard byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D else { return }
+            if byte == 0x0A { line += 1 }
+            index += 1
+        }
     }
 
     private mutating func readText() throws(LocationError) -> String {
         let start = index, startLine = line
-        while let byte = peek(), byte != UInt8(ascii: "<") { advance() }
-        return try decode(start..<index, line: startLine)
+        while index < bytes.count, bytes[index] != UInt8(ascii: "<") {
+            if bytes[index] == 0x0A { line += 1 }
+            index += 1
+        }
+        return try Self.decode(bytes, start..<index, line: startLine)
     }
 
     /// The text of `range` with its entities replaced; `line` is the line the range starts on.
-    private func decode(_ range: Range<Int>, line startLine: Int) throws(LocationError) -> String {
-        guard bytes[range].contains(UInt8(ascii: "&")) else { return String(decoding: bytes[range], as: UTF8.self) }
+    private static func decode(_ bytes: [UInt8], _ range: Range<Int>, line startLine: Int) throws(LocationError) -> String {
+        var hasEntity = false
+        for position in range where bytes[position] == UInt8(ascii: "&") {
+            hasEntity = true
+            break
+        }
+        guard hasEntity else { return String(decoding: bytes[range], as: UTF8.self) }
         var result: [UInt8] = []
         result.reserveCapacity(range.count)
         var line = startLine
