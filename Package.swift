@@ -22,7 +22,7 @@ let package = Package(
         .testTarget(
             name: "MetaControllerTests",
             dependencies: ["MetaController", "MetaControllerTesting", "DataCrashWriter"],
-            // GeographicLib's distances, read by GeodesicTests, and the script that wrote them.
+            // Files the tests read by path: GeographicLib's distances, GPX files and what gpxpy read, and the scripts that wrote them.
             exclude: ["Fixtures"]
         ),
         // A child process the crash-safety test kills in the middle of saves.

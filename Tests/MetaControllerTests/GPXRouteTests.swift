@@ -1,5 +1,5 @@
 import Foundation
-import MetaController
+@testable import MetaController
 import Testing
 
 @Suite struct GPXRouteTests {
@@ -60,9 +60,207 @@ import Testing
         }
     }
 
-    @Test func deepNestingIsRefused() {
-        let text = "<gpx>" + String(repeating: "<a>", count: 100) + String(repeating: "</a>", count: 100) + "</gpx>"
-        #expect(throws: LocationError.self) { try GPXRoute(data: Data(text.utf8)) }
+    // MARK: - Adversarial shapes, parsed on a 512 KB stack
+
+    @Test func deepNestingIsRefusedAtTheLimitBeforeReachingIt() async {
+        // 100,000 levels, one a line: the 64th <a> would be the 65th open element.
+        let text = "<gpx>\n" + String(repeating: "<a>\n", count: 100_000) + String(repeating: "</a>", count: 100_000) + "</gpx>"
+        await #expect(throws: LocationError(code: .malformedGPX, line: 65, reason: "elements nest more than 64 deep")) {
+            try await onSmallStack(throwing: { try GPXRoute(data: Data(text.utf8)) })
+        }
+    }
+
+    @Test(arguments: [
+        ("comments", "<!---->"),
+        ("processing instructions", "<?p?>"),
+        ("empty elements", "<e/>"),
+        ("mixed", "<!-- c --><?pi x?><e/><![CDATA[ ]]>\n<x:e xmlns:x=\"urn:x\"></x:e><wpt lat=\"1\" lon=\"2\"/>"),
+    ])
+    func oneHundredThousandRepetitionsParseOnASmallStack(shape: String, piece: String) async throws {
+        let text = "<gpx>" + String(repeating: piece, count: 100_000) + "\n<trkpt lat=\"3\" lon=\"4\"/></gpx>"
+        let route = try await onSmallStack(throwing: { try GPXRoute(data: Data(text.utf8)) })
+        let repeatedPoints = shape == "mixed" ? 100_000 : 0
+        #expect(route.points.count == repeatedPoints + 1)
+        #expect(route.points.last?.line == (shape == "mixed" ? 100_002 : 2))
+    }
+
+    @Test func oneHundredThousandCommentsAndInstructionsBeforeTheRootParseOnASmallStack() async throws {
+        let text = "<?xml version=\"1.0\"?>" + String(repeating: "<!----><?p?>\n", count: 100_000) + "<gpx><wpt lat=\"1\" lon=\"2\"/></gpx>"
+        let route = try await onSmallStack(throwing: { try GPXRoute(data: Data(text.utf8)) })
+        #expect(route.points.map(\.line) == [100_001])
+    }
+
+    @Test func aTenMegabyteTrackParsesOnASmallStack() async throws {
+        func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        var text = "<gpx version=\"1.1\" xmlns=\"http://www.topografix.com/GPX/1/1\" xmlns:x=\"urn:example\"><trk><trkseg>\n"
+        var count = 0
+        while text.utf8.count < 10_000_000 {
+            let second = count % 86_400
+            text += """
+                <trkpt lat="\(Double(count % 1000) / 100)" lon="2.35"><ele>\(count % 300)</ele>\
+                <time>2024-05-01T\(twoDigits(second / 3600)):\(twoDigits(second / 60 % 60)):\(twoDigits(second % 60))Z</time>\
+                <extensions><x:hr>\(count % 200)</x:hr></extensions></trkpt>
+
+                """
+            count += 1
+        }
+        text += "</trkseg></trk></gpx>"
+        let data = Data(text.utf8)
+        let route = try await onSmallStack(throwing: { try GPXRoute(data: data) })
+        #expect(route.points.count == count)
+        #expect(route.points.allSatisfy { $0.kind == .trackPoint && $0.time != nil })
+        #expect(route.points.first?.time == Date(timeIntervalSince1970: 1_714_521_600))
+        #expect(route.points.last?.time == Date(timeIntervalSince1970: 1_714_521_600 + Double((count - 1) % 86_400)))
+        #expect(route.points.last?.line == count + 1)
+        #expect(route.points.last?.location.latitude == Double((count - 1) % 1000) / 100)
+    }
+
+    // MARK: - Namespaces
+
+    @Test func aPrefixedGPXNamespaceIsTheSameDocument() throws {
+        let text = """
+            <g:gpx xmlns:g="http://www.topografix.com/GPX/1/1" version="1.1">
+              <g:wpt lat="1" lon="2"><g:name>Prefixed</g:name><g:time>2013-01-01T12:00:04Z</g:time></g:wpt>
+            </g:gpx>
+            """
+        let route = try GPXRoute(data: Data(text.utf8))
+        #expect(route.points.map(\.name) == ["Prefixed"])
+        #expect(route.points.map(\.time) == [Date(timeIntervalSince1970: 1_357_041_604)])
+    }
+
+    @Test func gpx10AndNoNamespaceAreGPXToo() throws {
+        for root in ["<gpx xmlns=\"http://www.topografix.com/GPX/1/0\">", "<gpx>", "<p:gpx xmlns:p=\"http://www.topografix.com/GPX/1/0\">"] {
+            let end = root.hasPrefix("<p:") ? "</p:gpx>" : "</gpx>"
+            let point = root.hasPrefix("<p:") ? "<p:rtept lat=\"1\" lon=\"2\"/>" : "<rtept lat=\"1\" lon=\"2\"/>"
+            #expect(try GPXRoute(data: Data((root + point + end).utf8)).points.map(\.kind) == [.routePoint])
+        }
+    }
+
+    @Test func elementsOfOtherNamespacesAreSkipped() throws {
+        let text = """
+            <gpx xmlns="http://www.topografix.com/GPX/1/1" xmlns:e="urn:example">
+              <wpt lat="1" lon="2">
+                <e:time>not a time</e:time><e:ele>high</e:ele>
+                <extensions><e:wpt lat="99" lon="0"/><name xmlns="urn:example">inner</name></extensions>
+                <time>2013-01-01T12:00:04Z</time><name>outer</name>
+              </wpt>
+              <e:trkpt lat="5" lon="5"/>
+              <trkpt xmlns="urn:example" lat="6" lon="6"/>
+              <trkpt xmlns="" lat="7" lon="7"/>
+            </gpx>
+            """
+        let route = try GPXRoute(data: Data(text.utf8))
+        #expect(route.points.map(\.name) == ["outer"])
+        #expect(route.points.map(\.time) == [Date(timeIntervalSince1970: 1_357_041_604)])
+    }
+
+    @Test func onlyAPointsOwnChildrenAreItsFields() throws {
+        let text = "<gpx><wpt lat=\"1\" lon=\"2\"><extensions><time>not a time</time><name>inner</name></extensions></wpt></gpx>"
+        let route = try GPXRoute(data: Data(text.utf8))
+        #expect(route.points.map(\.name) == [nil])
+        #expect(route.points.map(\.time) == [nil])
+    }
+
+    @Test(arguments: [
+        ("<gpx>\n<x:wpt lat=\"1\" lon=\"1\"/></gpx>", 2, "the prefix x of <x:wpt> is not declared"),
+        ("<gpx><a xmlns:x=\"urn:x\"><x:b/></a>\n<x:b/></gpx>", 2, "the prefix x of <x:b> is not declared"),
+        ("<gpx>\n\n<wpt lat=\"1\" lon=\"1\" q:a=\"1\"/></gpx>", 3, "the prefix q of attribute q:a is not declared"),
+        ("<g:gpx></g:gpx>", 1, "the prefix g of <g:gpx> is not declared"),
+        ("<gpx xmlns=\"urn:other\"/>", 1, "<gpx> is in the namespace \"urn:other\", not GPX 1.1's or 1.0's"),
+        ("<x:gpx xmlns:x=\"urn:other\"/>", 1, "<x:gpx> is in the namespace \"urn:other\", not GPX 1.1's or 1.0's"),
+        ("<gpx xmlns:x=\"\"/>", 1, "xmlns:x declares an empty namespace"),
+        ("<gpx xmlns:=\"urn:x\"/>", 1, "xmlns: is not a valid declaration"),
+        ("<gpx xmlns:xml=\"urn:x\"/>", 1, "xmlns:xml cannot be declared as \"urn:x\""),
+        ("<gpx>\n<a:b:c xmlns:a=\"urn:a\"/></gpx>", 2, "a:b:c is not a valid qualified name"),
+        ("<gpx><xmlns:a/></gpx>", 1, "<xmlns:a> uses the reserved prefix xmlns"),
+    ])
+    func namespaceErrorsNameThePrefixAndLine(text: String, line: Int, reason: String) {
+        #expect(throws: LocationError(code: .malformedGPX, line: line, reason: reason)) { try GPXRoute(data: Data(text.utf8)) }
+    }
+
+    // MARK: - Times
+
+    private func time(_ text: String) throws -> Date? {
+        try GPXRoute(data: Data("<gpx><wpt lat=\"0\" lon=\"0\"><time>\(text)</time></wpt></gpx>".utf8)).points.first?.time
+    }
+
+    @Test(arguments: [
+        ("2013-01-01T12:00:04", 1_357_041_604.0),   // no offset: UTC
+        ("2013-01-01T12:00:04Z", 1_357_041_604),
+        ("2013-01-01T14:00:04+02:00", 1_357_041_604),
+        ("2013-01-01T06:30:04-05:30", 1_357_041_604),
+        ("2013-01-01T14:00:04+0200", 1_357_041_604),
+        ("2013-01-01T14:00:04+02", 1_357_041_604),
+        ("2013-01-02T02:00:04+14:00", 1_357_041_604),
+        ("2013-01-01T12:00:04.5", 1_357_041_604.5),
+        ("2013-01-01T12:00:04.25000000000000000000000000001-00:00", 1_357_041_604.25),
+        ("2012-02-29T00:00:00Z", 1_330_473_600),
+        ("2013-01-01T24:00:00Z", 1_357_084_800),   // the next day's start
+        ("2016-12-31T23:59:60Z", 1_483_228_800),   // a leap second
+        ("0001-01-01T00:00:00Z", -62_135_596_800),   // proleptic Gregorian, as Python's datetime
+        ("9999-12-31T23:59:59Z", 253_402_300_799),
+        ("10000-01-01T00:00:00Z", 253_402_300_800),
+    ])
+    func readsXSDDateTimes(text: String, seconds: Double) throws {
+        #expect(try time(text) == Date(timeIntervalSince1970: seconds))
+    }
+
+    @Test(arguments: [
+        "2013-01-01", "2013-01-01T12:00", "2013-1-01T12:00:00Z", "2013-01-01 12:00:00Z", "2013-01-01t12:00:00Z",
+        "2013-01-01T12:00:00z", "2013-02-29T00:00:00Z", "2013-13-01T00:00:00Z", "2013-00-01T00:00:00Z",
+        "2013-04-31T00:00:00Z", "2013-01-01T12:60:00Z", "2013-01-01T12:00:61Z", "2013-01-01T25:00:00Z",
+        "2013-01-01T24:00:01Z", "2013-01-01T24:00:00.5Z", "2013-01-01T12:00:00.Z", "2013-01-01T12:00:00+15:00",
+        "2013-01-01T12:00:00+14:01", "2013-01-01T12:00:00+02:60", "2013-01-01T12:00:00+02:0", "2013-01-01T12:00:00+020",
+        "2013-01-01T12:00:00+", "0000-01-01T00:00:00Z", "-2013-01-01T00:00:00Z", "02013-01-01T00:00:00Z",
+        "2013-01-01T12:00:00Z junk", "2013-01-01T12:00:00ZZ", "１２３４-01-01T00:00:00Z",
+    ])
+    func refusesWhatIsNotADateTime(text: String) {
+        #expect(throws: LocationError(code: .malformedGPX, line: 1, reason: "time \"\(text)\" is not an ISO 8601 date and time")) {
+            try time(text)
+        }
+    }
+
+    // MARK: - Files from real producers
+
+    private static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/GPX")
+
+    /// What gpxpy read from each fixture; written by Fixtures/GPX/expectations.py.
+    private struct Expectation: Decodable {
+        let waypoints, routePoints, trackPoints, timed, withElevation: Int
+        let earliestTime, latestTime: Double?
+        let latitudeSum, longitudeSum: Double
+        let names: [String]
+    }
+
+    private static let fixtureFiles = [
+        "garmin-connect.gpx", "garmin-device.gpx", "strava.gpx", "osmand.gpx", "gpsbabel.gpx", "gpx10.gpx",
+        "prefixed.gpx", "no-zone-times.gpx",
+    ]
+
+    private static func expectations() throws -> [String: Expectation] {
+        try JSONDecoder().decode([String: Expectation].self, from: Data(contentsOf: fixtures.appendingPathComponent("expectations.json")))
+    }
+
+    @Test func everyFixtureHasAnExpectation() throws {
+        #expect(try Set(Self.expectations().keys) == Set(Self.fixtureFiles))
+    }
+
+    @Test(arguments: fixtureFiles)
+    func readsFilesOfRealProducersAsGpxpyDoes(file: String) throws {
+        let expected = try #require(try Self.expectations()[file])
+        let route = try GPXRoute(contentsOf: Self.fixtures.appendingPathComponent(file))
+        #expect(route.points.filter { $0.kind == .waypoint }.count == expected.waypoints)
+        #expect(route.points.filter { $0.kind == .routePoint }.count == expected.routePoints)
+        #expect(route.points.filter { $0.kind == .trackPoint }.count == expected.trackPoints)
+        #expect(route.points.filter { $0.location.altitude != nil }.count == expected.withElevation)
+        let times = route.points.compactMap { $0.time?.timeIntervalSince1970 }
+        #expect(times.count == expected.timed)
+        // gpxpy keeps microseconds.
+        #expect(abs((times.min() ?? .nan) - (expected.earliestTime ?? .nan)) < 2e-6)
+        #expect(abs((times.max() ?? .nan) - (expected.latestTime ?? .nan)) < 2e-6)
+        #expect(abs(route.points.map(\.location.latitude).reduce(0, +) - expected.latitudeSum) < 1e-6)
+        #expect(abs(route.points.map(\.location.longitude).reduce(0, +) - expected.longitudeSum) < 1e-6)
+        #expect(route.points.compactMap(\.name).filter { !$0.isEmpty }.sorted() == expected.names)
     }
 
     @Test func randomBytesAndEveryPrefixNeverCrash() {

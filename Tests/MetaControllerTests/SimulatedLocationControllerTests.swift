@@ -39,6 +39,42 @@ import Testing
         #expect(waits.values == [.seconds(1), .seconds(3), .milliseconds(100)])
     }
 
+    /// Points from year 1 to year 9999, then one without a time.
+    private static let routeOverTheAges = """
+        <gpx version="1.1">
+          <trkpt lat="0" lon="0"><time>0001-01-01T00:00:00Z</time></trkpt>
+          <trkpt lat="1" lon="0"><time>0001-01-01T00:00:00.5Z</time></trkpt>
+          <trkpt lat="2" lon="0"><time>9999-12-31T23:59:59.999Z</time></trkpt>
+          <trkpt lat="3" lon="0"/>
+        </gpx>
+        """
+
+    @Test(arguments: [
+        // speed, then the waits: half a second, ~10,000 years, one second without times; capped at 10⁹ s.
+        (1e-5, [Duration.seconds(50_000), .seconds(1_000_000_000), .seconds(100_000)]),
+        (1e-17, [.seconds(1_000_000_000), .seconds(1_000_000_000), .seconds(1_000_000_000)]),
+        (1e-300, [.seconds(1_000_000_000), .seconds(1_000_000_000), .seconds(1_000_000_000)]),
+        (.leastNonzeroMagnitude, [.seconds(1_000_000_000), .seconds(1_000_000_000), .seconds(1_000_000_000)]),
+        (.greatestFiniteMagnitude, [.zero, .zero, .zero]),
+        (1e6, [.nanoseconds(500), .nanoseconds(315_537_897_599_499), .microseconds(1)]),
+        // Not a finite number above 0: counts as 1.
+        (.infinity, [.milliseconds(500), .seconds(1_000_000_000), .seconds(1)]),
+        (-.infinity, [.milliseconds(500), .seconds(1_000_000_000), .seconds(1)]),
+        (.nan, [.milliseconds(500), .seconds(1_000_000_000), .seconds(1)]),
+        (0, [.milliseconds(500), .seconds(1_000_000_000), .seconds(1)]),
+        (-2, [.milliseconds(500), .seconds(1_000_000_000), .seconds(1)]),
+    ])
+    func noSpeedAndNoTimesTrap(speed: Double, expected: [Duration]) async throws {
+        let waits = Inbox<Duration>()
+        let simulator = SimulatedLocationController(
+            route: try GPXRoute(data: Data(Self.routeOverTheAges.utf8)), speed: speed, sleep: { waits.record($0) })
+        let locations = simulator.currentLocation.record()
+        await simulator.play()
+        #expect(locations.values.map { $0?.latitude } == [0, 1, 2, 3])
+        #expect(waits.values == expected)
+        #expect(simulator.speed == (speed > 0 && speed.isFinite ? speed : 1))
+    }
+
     @Test func theDistanceFilterSkipsPointsTooClose() async throws {
         let (simulator, locations, _) = try makeSimulator()
         simulator.settings = LocationSettings(distanceFilter: 50)   // the third point is ~13 m from the second

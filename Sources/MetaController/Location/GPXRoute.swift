@@ -1,16 +1,25 @@
 public import Foundation
 
-/// The points of a GPX 1.1 file, in the order they appear: waypoints
+/// The points of a GPX 1.1 or 1.0 file, in the order they appear: waypoints
 /// (`wpt`), route points (`rtept`) and track points (`trkpt`), each with its
-/// elevation and time when the file has them.
+/// elevation, time and name when the file has them.
 ///
 /// ```swift
 /// let route = try GPXRoute(contentsOf: Bundle.main.url(forResource: "Commute", withExtension: "gpx")!)
 /// let simulator = SimulatedLocationController(route: route, speed: 10)
 /// ```
 ///
+/// The reader understands XML namespaces: GPX elements are those in the root
+/// element's namespace, which must be GPX 1.1's, GPX 1.0's or none, whatever
+/// prefix the file gives it (`<gpx xmlns="…">` or `<g:gpx xmlns:g="…">`).
+/// Elements in other namespaces, such as Garmin's or OsmAnd's extensions, are
+/// skipped. A point's `ele`, `time` and `name` are read from its direct
+/// children. A `time` is an `xsd:dateTime`; one without a zone offset is read
+/// as UTC.
+///
 /// A malformed file throws ``LocationError/Code/malformedGPX`` naming the line:
-/// XML that is not well formed, a root element other than `gpx`, a point
+/// XML that is not well formed, elements nested more than 64 deep, an
+/// undeclared namespace prefix, a root element other than GPX's `gpx`, a point
 /// without `lat` and `lon` or with coordinates out of range, an elevation or
 /// time that does not parse.
 public struct GPXRoute: Sendable, Equatable {
@@ -59,42 +68,52 @@ public struct GPXRoute: Sendable, Equatable {
     ///
     /// - Throws: ``LocationError/Code/malformedGPX`` naming the line.
     public init(data: Data) throws(LocationError) {
-        let events = try XMLScanner.events(of: Array(data))
+        var scanner = XMLScanner(Array(data))
         var points: [Point] = []
-        var current: (kind: Point.Kind, latitude: Double, longitude: Double, line: Int)?
+        // The point being read, and how deep its element is.
+        var current: (kind: Point.Kind, latitude: Double, longitude: Double, line: Int, depth: Int)?
         var elevation: Double?, time: Date?, name: String?
         var field: String?, text = ""
-        var isRoot = true
-        for event in events {
+        var depth = 0
+        // GPX elements are those in the root's namespace: GPX 1.1's, GPX 1.0's or none.
+        var gpxNamespace: String?
+        while let event = try scanner.next() {
             switch event {
             case .start(let element, let attributes, let line):
-                if isRoot {
-                    guard element == "gpx" else { throw .gpx(line: line, "the root element is <\(element)>, not <gpx>") }
-                    isRoot = false
+                depth += 1
+                if depth == 1 {
+                    guard element.local == "gpx" else { throw .gpx(line: line, "the root element is <\(element.qualified)>, not <gpx>") }
+                    if let namespace = element.namespace, !Self.namespaces.contains(namespace) {
+                        throw .gpx(line: line, "<\(element.qualified)> is in the namespace \"\(namespace)\", not GPX 1.1's or 1.0's")
+                    }
+                    gpxNamespace = element.namespace
                 }
-                if let kind = Point.Kind(rawValue: element) {
-                    guard current == nil else { throw .gpx(line: line, "<\(element)> inside another point") }
-                    guard let latText = attributes["lat"] else { throw .gpx(line: line, "\(element) needs a lat attribute") }
-                    guard let lonText = attributes["lon"] else { throw .gpx(line: line, "\(element) needs a lon attribute") }
-                    guard let latitude = Double(latText.trimmingCharacters(in: .whitespaces)), latitude.isFinite,
+                guard element.namespace == gpxNamespace else { continue }   // extensions
+                if let kind = Point.Kind(rawValue: element.local) {
+                    guard current == nil else { throw .gpx(line: line, "<\(element.qualified)> inside another point") }
+                    guard let latText = attributes["lat"] else { throw .gpx(line: line, "\(kind.rawValue) needs a lat attribute") }
+                    guard let lonText = attributes["lon"] else { throw .gpx(line: line, "\(kind.rawValue) needs a lon attribute") }
+                    guard let latitude = Double(Self.trimmed(latText)), latitude.isFinite,
                         (-90...90).contains(latitude)
                     else { throw .gpx(line: line, "lat \"\(latText)\" is not a latitude from -90 to 90") }
-                    guard let longitude = Double(lonText.trimmingCharacters(in: .whitespaces)), longitude.isFinite,
+                    guard let longitude = Double(Self.trimmed(lonText)), longitude.isFinite,
                         (-180...180).contains(longitude)
                     else { throw .gpx(line: line, "lon \"\(lonText)\" is not a longitude from -180 to 180") }
-                    current = (kind, latitude, longitude, line)
+                    current = (kind, latitude, longitude, line, depth)
                     elevation = nil
                     time = nil
                     name = nil
-                } else if current != nil, ["ele", "time", "name"].contains(element) {
-                    field = element
+                } else if let point = current, depth == point.depth + 1, Self.fields.contains(element.local) {
+                    field = element.local
                     text = ""
                 }
             case .text(let content):
                 if field != nil { text += content }
-            case .end(let element, let line):
-                if element == field {
-                    let value = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            case .end(_, let line):
+                defer { depth -= 1 }
+                guard let point = current else { continue }
+                if let element = field, depth == point.depth + 1 {
+                    let value = Self.trimmed(text)
                     switch element {
                     case "ele":
                         guard let number = Double(value), number.isFinite else {
@@ -110,7 +129,7 @@ public struct GPXRoute: Sendable, Equatable {
                         name = value
                     }
                     field = nil
-                } else if let point = current, element == point.kind.rawValue {
+                } else if depth == point.depth {
                     let location: Location
                     do {
                         location = try Location(
@@ -127,10 +146,16 @@ public struct GPXRoute: Sendable, Equatable {
         self.points = points
     }
 
-    /// `2024-05-01T08:30:00Z`, with or without fractional seconds, `Z` or an offset.
-    static func parseTime(_ text: String) -> Date? {
-        let withFraction = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
-        let plain = Date.ISO8601FormatStyle()
-        return (try? withFraction.parse(text)) ?? (try? plain.parse(text))
+    /// The namespaces of GPX 1.1 and 1.0.
+    static let namespaces: Set<String> = ["http://www.topografix.com/GPX/1/1", "http://www.topografix.com/GPX/1/0"]
+
+    /// `text` without the whitespace around it; most values have none, and are returned as they are.
+    private static func trimmed(_ text: String) -> String {
+        guard let first = text.utf8.first, let last = text.utf8.last, first <= 0x20 || first >= 0x80 || last <= 0x20 || last >= 0x80
+        else { return text }
+        return text.trimmingCharacters(in: .whitespacesAndNewlines)
     }
+
+    /// The children of a point that are read.
+    private static let fields: Set<String> = ["ele", "time", "name"]
 }

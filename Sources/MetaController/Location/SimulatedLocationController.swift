@@ -4,8 +4,10 @@ import Foundation
 ///
 /// Each point becomes the ``currentLocation`` in turn. The wait between two
 /// points is the difference of their times divided by `speed`; between points
-/// without times it is one second divided by `speed`. The settings' distance
-/// filter skips points too close to the last one delivered.
+/// without times it is one second divided by `speed`. Each wait is rounded to
+/// the nanosecond and capped at 10⁹ seconds (about 31.7 years), so no speed and
+/// no times overflow a clock. The settings' distance filter skips points too
+/// close to the last one delivered.
 ///
 /// ```swift
 /// let route = try GPXRoute(contentsOf: routeURL)
@@ -41,7 +43,8 @@ public final class SimulatedLocationController: LocationController, MetaControll
     ///
     /// - Parameters:
     ///   - route: The points to play back.
-    ///   - speed: How many times faster than real time; values of 0 or less count as 1.
+    ///   - speed: How many times faster than real time; a value that is not a finite
+    ///     number above 0 (0, negative, NaN, infinite) counts as 1.
     ///   - authorization: What the simulated user allowed; while in use by default.
     ///   - sleep: Waits between points; `Task.sleep` by default.
     public init(
@@ -114,7 +117,7 @@ public final class SimulatedLocationController: LocationController, MetaControll
             if index > 0 {
                 let seconds = time.flatMap { current in previousTime.map { max(0, current - $0) } } ?? 1
                 do {
-                    try await sleep(.milliseconds(Int64((seconds / speed * 1000).rounded())))
+                    try await sleep(Self.wait(seconds: seconds, speed: speed))
                 } catch {
                     return
                 }
@@ -126,5 +129,16 @@ public final class SimulatedLocationController: LocationController, MetaControll
             currentLocation.set(point.location, isolation: isolation)
             debugLog("simulated location \(point.location.latitude), \(point.location.longitude) (point \(index + 1) of \(route.points.count))")
         }
+    }
+
+    /// The longest wait between two points: 10⁹ seconds, far below what 64-bit nanoseconds can count.
+    static let longestWait = Duration.seconds(1_000_000_000)
+
+    /// `seconds / speed` to the nanosecond, between zero and ``longestWait``, whatever the numbers.
+    static func wait(seconds: Double, speed: Double) -> Duration {
+        let wait = seconds / speed
+        guard wait > 0 else { return .zero }   // also NaN
+        guard wait < 1e9 else { return longestWait }   // also infinity
+        return .nanoseconds(Int64((wait * 1e9).rounded()))
     }
 }

@@ -2,12 +2,18 @@ import Foundation
 
 /// Runs `body` on a new thread with a 512 KB stack (a secondary thread's size on
 /// Apple platforms) and returns what it returns: deep input must not need more.
+/// Parsers are tested there so that any recursion per token of input crashes the test.
 func onSmallStack<Value: Sendable>(_ body: @escaping @Sendable () -> Value) async -> Value {
     await withCheckedContinuation { continuation in
         let thread = Thread { continuation.resume(returning: body()) }
         thread.stackSize = 512 * 1024
         thread.start()
     }
+}
+
+/// ``onSmallStack(_:)`` for a body that throws: the error is thrown to the caller.
+func onSmallStack<Value: Sendable>(throwing body: @escaping @Sendable () throws -> Value) async throws -> Value {
+    try await onSmallStack { Result { try body() } }.get()
 }
 
 /// Lets go of a deeply nested value a level at a time, outermost first:
