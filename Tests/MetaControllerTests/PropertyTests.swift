@@ -377,7 +377,7 @@ struct PropertyTests {
     /// A call made on the subscribing thread (a replay, or the deliveries it
     /// goes on with) waits inside the handler until the setter has set a newer
     /// value, so a broadcast that reached the subscriber meanwhile would overlap it.
-    @Test func replaysNeverOverlapBroadcastsAndKeepTheOrder() {
+    @Test func replaysNeverOverlapBroadcastsAndKeepTheOrder() async {
         final class Recorder: Sendable {
             let state = Lock<(inside: Int, overlaps: Int, values: [Int])>((0, 0, []))
             func enter() {
@@ -422,7 +422,9 @@ struct PropertyTests {
                 if index % 4 == 3 { token.cancel() } else { tokens.withLock { $0.append(token) } }
             }
         }
-        group.wait()                                  // every delivery is made before its set or subscribe returns
+        // Every delivery is made before its set or subscribe returns. Waiting without
+        // blocking leaves the test runner's threads to the other tests.
+        await withCheckedContinuation { continuation in group.notify(queue: .global()) { continuation.resume() } }
         #expect(property.value == last)
         for (index, recorder) in recorders.enumerated() {
             let (_, overlaps, values) = recorder.state.withLock { $0 }
