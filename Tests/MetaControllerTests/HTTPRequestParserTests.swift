@@ -1,4 +1,6 @@
+import Dispatch
 import Foundation
+import MetaController
 @testable import MetaControllerTesting
 import Testing
 
@@ -132,6 +134,96 @@ import Testing
         #expect(try parseAll(text).first?.body == Array("hello world".utf8))
     }
 
+    /// Runs `body` on a thread with a 512 KiB stack, as a small app thread has, and waits for it.
+    private func onSmallStack<Value: Sendable>(_ body: @escaping @Sendable () -> Value) -> Value {
+        let result = Lock<Value?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            let value = body()
+            result.withLock { $0 = value }
+            done.signal()
+        }
+        thread.stackSize = 512 * 1024
+        thread.start()
+        done.wait()
+        return result.withLock { $0! }
+    }
+
+    /// Feeds `bytes` in pieces of `piece` bytes, taking requests out after each, until the parser refuses them.
+    ///
+    /// - Returns: The bodies of the requests, the status of the refusal (or `nil`), the bytes
+    ///   fed when it came, and the bytes the parser examined.
+    private static func feed(_ bytes: [UInt8], piece: Int, limits: HTTPRequestParser.Limits = .init())
+        -> (bodies: [Int], status: Int?, fed: Int, examined: Int)
+    {
+        var parser = HTTPRequestParser(limits: limits)
+        var bodies: [Int] = []
+        var fed = 0
+        while fed < bytes.count {
+            let end = min(bytes.count, fed + piece)
+            parser.append(bytes[fed..<end])
+            fed = end
+            do {
+                while let request = try parser.next() { bodies.append(request.body.count) }
+            } catch {
+                return (bodies, error.statusCode, fed, parser.bytesExamined)
+            }
+        }
+        return (bodies, nil, fed, parser.bytesExamined)
+    }
+
+    private static let chunkedHead = Array("POST /c HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n".utf8)
+
+    @Test func decodesOneByteChunksInWorkLinearInTheBytesReceived() {
+        // 262,144 one-byte chunks, 1.5 MB on the wire, arriving 16 KiB at a time as from a socket.
+        let wire = Self.chunkedHead + Array(repeating: Array("1\r\na\r\n".utf8), count: 262_144).joined()
+            + Array("0\r\n\r\n".utf8)
+        let outcome = onSmallStack { Self.feed(wire, piece: 16 * 1024) }
+        #expect(outcome.bodies == [262_144])
+        #expect(outcome.status == nil)
+        // Each byte looked at about once; decoding again from the first byte on every read
+        // examined about 50 times the bytes (72 million).
+        #expect(outcome.examined <= 2 * wire.count, "examined \(outcome.examined) bytes of \(wire.count)")
+    }
+
+    @Test func refusesEndlessTrailerLinesOnceOverTheHeadLimit() {
+        let limits = HTTPRequestParser.Limits(maximumHeaderBytes: 1024)
+        let wire = Self.chunkedHead + Array("0\r\n".utf8) + Array(repeating: Array("X: y\r\n".utf8), count: 100_000).joined()
+        let outcome = onSmallStack { Self.feed(wire, piece: 600, limits: limits) }
+        #expect(outcome.status == 431)
+        #expect(outcome.fed <= 1024 + 600, "refused only after \(outcome.fed) bytes")
+        #expect(outcome.examined <= 2 * outcome.fed)
+    }
+
+    @Test func countsTrailersWithTheHeadAgainstTheHeadLimit() {
+        // The head (48 bytes) and the trailer line (6 bytes with its CRLF) make 54.
+        let text = "POST /c HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n0\r\nT: 1\r\n\r\n"
+        #expect(Self.chunkedHead.count == 48)
+        #expect(failure(text, limits: .init(maximumHeaderBytes: 54)) == nil)
+        #expect(failure(text, limits: .init(maximumHeaderBytes: 53)) == 431)
+    }
+
+    @Test func refusesEndlessChunkExtensionsOnceOverTheBodyLimit() {
+        let limits = HTTPRequestParser.Limits(maximumBodyBytes: 1024)
+        // One extension that never ends, and many chunks whose extensions do.
+        let endless = Self.chunkedHead + Array("1;".utf8) + Array(repeating: UInt8(ascii: "e"), count: 100_000)
+        let longLine = onSmallStack { Self.feed(endless, piece: 1000, limits: limits) }
+        #expect(longLine.status == 413)
+        #expect(longLine.fed <= 1024 + 1000 + Self.chunkedHead.count, "refused only after \(longLine.fed) bytes")
+        let chunk = Array("1;".utf8) + Array(repeating: UInt8(ascii: "e"), count: 100) + Array("\r\na\r\n".utf8)
+        let many = Self.chunkedHead + Array(repeating: chunk, count: 100_000).joined()
+        let manyChunks = onSmallStack { Self.feed(many, piece: 1000, limits: limits) }
+        #expect(manyChunks.status == 413)
+        #expect(manyChunks.fed <= 2 * 1024 + 1000 + Self.chunkedHead.count, "refused only after \(manyChunks.fed) bytes")
+    }
+
+    @Test func countsChunkExtensionsWithTheBodyAgainstTheBodyLimit() {
+        // Two body bytes and two extension bytes (";e").
+        let text = "POST /c HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n2;e\r\nab\r\n0\r\n\r\n"
+        #expect(failure(text, limits: .init(maximumBodyBytes: 4)) == nil)
+        #expect(failure(text, limits: .init(maximumBodyBytes: 3)) == 413)
+    }
+
     @Test func waitsForTheBodyAndAsksForContinueOnce() throws {
         var parser = HTTPRequestParser()
         parser.append(Array("PUT /x HTTP/1.1\r\nExpect: 100-continue\r\nContent-Length: 2\r\n\r\n".utf8))
@@ -169,6 +261,9 @@ import Testing
         "POST /a HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n\r\n",
         "POST /a HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n123456789\r\n",
         "POST /a HTTP/1.1\r\nContent-Length: 3\r\nTransfer-Encoding: identity\r\n\r\n",
+        "POST /a HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n1;a\rb\r\nx\r\n0\r\n\r\n",   // a bare CR in an extension
+        "POST /a HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n0\r\nT: a\rb\r\n\r\n",          // a bare CR in a trailer
+        "POST /a HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n1\r\nx\rX",                       // a chunk not ended by CRLF
     ])
     func refusesMalformedRequestsWith400(text: String) {
         #expect(failure(text) == 400)

@@ -221,7 +221,7 @@ import Testing
     }
 
     @Test func closesAConnectionSilentForTheReadTimeout() throws {
-        let server = try started(.init(readTimeout: .milliseconds(100)))
+        let server = try started(.init(readTimeout: .milliseconds(100), idleTimeout: .milliseconds(100)))
         defer { server.stop() }
         server.route(.get, "/a", response: .text("a"))
         let idle = try RawClient(port: server.port)
@@ -230,15 +230,151 @@ import Testing
         let afterOne = try RawClient(port: server.port)
         afterOne.send("GET /a HTTP/1.1\r\n\r\n")
         #expect(afterOne.readResponse().hasSuffix("\r\n\r\na"))
-        let clock = ContinuousClock()
-        let elapsed = clock.measure {
-            // The client's own read timeout is 5 seconds: returning sooner means the server closed.
-            #expect(idle.readToEnd() == "")
-            #expect(partial.readToEnd() == "")
-            #expect(afterOne.readToEnd() == "")
-        }
-        #expect(elapsed < .seconds(4))
+        // Closed by the server, not ended by the client's own 5-second read timeout.
+        #expect(idle.readUntilClosed() == ("", true))
+        #expect(partial.readUntilClosed() == ("", true))
+        #expect(afterOne.readUntilClosed() == ("", true))
         #expect(server.requests.count == 1)
+    }
+
+    @Test func dropsAClientTricklingItsHeadAtTheHeadDeadlineAndServesOthersMeanwhile() throws {
+        let server = try started(.init(headDeadline: .milliseconds(200)))
+        defer { server.stop() }
+        server.route(.get, "/ok", response: .text("served"))
+        let slow = try RawClient(port: server.port)
+        let head = Array("GET /ok HTTP/1.1\r\nX: ".utf8) + Array(repeating: UInt8(ascii: "a"), count: 400)
+        var sent = 0
+        // One byte, then up to 20 ms on the socket for the server to answer or close: never
+        // silent for the read timeout (5 s), the head never ends, and without a deadline this
+        // goes on for 400 bytes (8 s).
+        while sent < head.count, !slow.waitUntilReadable(milliseconds: 20) {
+            slow.send([head[sent]])
+            sent += 1
+            if sent == 3 {
+                let normal = try RawClient(port: server.port)
+                normal.send("GET /ok HTTP/1.1\r\n\r\n")
+                #expect(normal.readResponse().hasSuffix("served"))
+            }
+        }
+        let (text, closed) = slow.readUntilClosed()
+        #expect(closed)
+        #expect(text.hasPrefix("HTTP/1.1 408 Request Timeout\r\n"))
+        #expect(text.contains("Connection: close\r\n"))
+        #expect(sent < head.count)
+        #expect(server.requests.map(\.path) == ["/ok"])
+    }
+
+    @Test func closesAConnectionIdleForTheIdleTimeoutButNotOneMidRequest() throws {
+        let server = try started(.init(readTimeout: .seconds(30), idleTimeout: .milliseconds(200)))
+        defer { server.stop() }
+        server.route(.get, "/a", response: .text("a"))
+        let keptAlive = try RawClient(port: server.port)
+        keptAlive.send("GET /a HTTP/1.1\r\n\r\n")
+        #expect(keptAlive.readResponse().hasSuffix("\r\n\r\na"))
+        // Closed by the server, not ended by the client's own 5-second read timeout.
+        #expect(keptAlive.readUntilClosed() == ("", true))
+        let silent = try RawClient(port: server.port)
+        #expect(silent.readUntilClosed() == ("", true))
+        // Mid-request the read timeout (30 s) applies, not the idle timeout.
+        let partial = try RawClient(port: server.port)
+        partial.send("GET /a HTTP/1.1\r\n")
+        #expect(!partial.waitUntilReadable(milliseconds: 600))
+        partial.send("\r\n")
+        #expect(partial.readResponse().hasSuffix("\r\n\r\na"))
+    }
+
+    @Test func answers503ToAConnectionOverTheCapAndServesAgainOnceOneCloses() throws {
+        let server = try started(.init(maximumConnections: 3))
+        defer { server.stop() }
+        server.route(.get, "/a", response: .text("a"))
+        let held = try (0..<3).map { _ in try RawClient(port: server.port) }
+        for client in held {   // each answered, so each has been accepted and counts
+            client.send("GET /a HTTP/1.1\r\n\r\n")
+            #expect(client.readResponse().hasSuffix("\r\n\r\na"))
+        }
+        let over = try RawClient(port: server.port)
+        let (refused, closed) = over.readUntilClosed()
+        #expect(closed)
+        #expect(refused.hasPrefix("HTTP/1.1 503 Service Unavailable\r\n"))
+        #expect(refused.contains("Connection: close\r\n"))
+        #expect(refused.hasSuffix("the server already serves its maximum of 3 connections"))
+        // The server has closed its end once the client sees the close: the slot is free.
+        held[0].send("GET /a HTTP/1.1\r\nConnection: close\r\n\r\n")
+        #expect(held[0].readUntilClosed().closed)
+        let next = try RawClient(port: server.port)
+        next.send("GET /a HTTP/1.1\r\nConnection: close\r\n\r\n")
+        #expect(next.readToEnd().hasSuffix("\r\n\r\na"))
+        held[1].send("GET /a HTTP/1.1\r\n\r\n")
+        #expect(held[1].readResponse().hasSuffix("\r\n\r\na"))
+        #expect(server.requests.count == 6)
+    }
+
+    @Test func refusesAResponseHeaderThatWouldInjectAnother() throws {
+        let server = try started()
+        defer { server.stop() }
+        server.route(.get, "/items/:id") { .text("ok").header("X-Echo", $0.pathParameters["id"] ?? "") }
+        let client = try RawClient(port: server.port)
+        client.send("GET /items/x%0d%0aX-Injected:%20yes HTTP/1.1\r\n\r\n")
+        let response = client.readResponse()
+        let head = response.components(separatedBy: "\r\n\r\n")[0].components(separatedBy: "\r\n")
+        #expect(head.first == "HTTP/1.1 500 Internal Server Error")
+        #expect(!head.contains { $0.lowercased().hasPrefix("x-injected") || $0.lowercased().hasPrefix("x-echo") })
+        #expect(response.hasSuffix(#"the route's response header "X-Echo" has CR, LF or NUL in its value: "x\r\nX-Injected: yes""#))
+        #expect(server.requests.map(\.path) == ["/items/x\r\nX-Injected: yes"])
+        // The connection carries on.
+        client.send("GET /items/7 HTTP/1.1\r\n\r\n")
+        #expect(client.readResponse().contains("\r\nX-Echo: 7\r\n"))
+    }
+
+    @Test(arguments: [
+        ("X-Echo\r\nX-Injected", "yes", true),
+        ("X-Nul\u{0}", "v", true),
+        ("Bad Name", "v", true),
+        ("", "v", true),
+        ("X-Value", "a\u{0}b", false),
+        ("X-Value", "a\rb", false),
+        ("X-Value", "a\nb", false),
+    ])
+    func refusesResponseHeadersWithBytesThatBreakTheHead(name: String, value: String, nameIsBad: Bool) throws {
+        let server = try started()
+        defer { server.stop() }
+        server.route(.get, "/a", response: .text("ok").header(name, value))
+        let client = try RawClient(port: server.port)
+        client.send("GET /a HTTP/1.1\r\nConnection: close\r\n\r\n")
+        let response = client.readToEnd()
+        #expect(response.hasPrefix("HTTP/1.1 500 Internal Server Error\r\n"))
+        let reason = nameIsBad
+            ? "the route's response header \(name.debugDescription) has a byte not allowed in a field name"
+            : "the route's response header \(name.debugDescription) has CR, LF or NUL in its value: \(value.debugDescription)"
+        #expect(response.hasSuffix(reason))
+        #expect(!response.contains("yes\r\n"))
+        #expect(server.requests.count == 1)
+    }
+
+    @Test func dropsTheOldestRecordedBodiesOverTheRetainedCap() throws {
+        let server = try started(.init(maximumRetainedBodyBytes: 10))
+        defer { server.stop() }
+        server.route(.post, "/items") { .text("\($0.body.count)") }
+        let client = try RawClient(port: server.port)
+        func post(_ path: String, _ body: String) -> String {
+            client.send("POST \(path) HTTP/1.1\r\nX-Body: \(body)\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)")
+            return client.readResponse()
+        }
+        #expect(post("/items", "first1").hasSuffix("\r\n\r\n6"))
+        #expect(post("/nowhere", "second").hasPrefix("HTTP/1.1 404"))
+        #expect(post("/items", "third3").hasSuffix("\r\n\r\n6"))
+        // Over the cap on its own: the route sees it all, the record keeps none of it, and no other body is dropped.
+        #expect(post("/items", "twelve bytes").hasSuffix("\r\n\r\n12"))
+        let requests = server.requests
+        #expect(requests.map(\.bodyWasDropped) == [true, true, false, true])
+        #expect(requests.map(\.body) == [Data(), Data(), Data("third3".utf8), Data()])
+        #expect(requests.map(\.path) == ["/items", "/nowhere", "/items", "/items"])
+        #expect(requests.map { $0.header("X-Body") } == ["first1", "second", "third3", "twelve bytes"])
+        #expect(server.unmatchedRequests.map(\.bodyWasDropped) == [true])
+        server.removeAllRequests()
+        #expect(post("/items", "fourth").hasSuffix("\r\n\r\n6"))
+        #expect(post("/items", "fifth").hasSuffix("\r\n\r\n5"))
+        #expect(server.requests.map(\.body) == [Data(), Data("fifth".utf8)])
     }
 
     @Test func keepsTheConnectionOpenUntilTheClientAsksToClose() throws {

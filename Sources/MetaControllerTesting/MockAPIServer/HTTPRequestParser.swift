@@ -6,9 +6,10 @@ import Foundation
 ///
 /// It accepts `Content-Length` and `chunked` bodies, refuses a request with
 /// both (request smuggling), and enforces size limits while bytes arrive, so
-/// it never holds much more than one head and one body. Whatever bytes it is
-/// given, it yields requests or a ``Failure`` naming the status to answer; it
-/// never traps.
+/// it never holds much more than one head and one body. Its work is linear in
+/// the bytes it is given: a chunked body is decoded as it arrives, never again
+/// from its first byte. Whatever bytes it is given, it yields requests or a
+/// ``Failure`` naming the status to answer; it never traps.
 ///
 /// ```swift
 /// var parser = HTTPRequestParser()
@@ -19,7 +20,9 @@ import Foundation
 package struct HTTPRequestParser: Sendable {
     /// Size limits; a request over them is refused with 431 or 413.
     package struct Limits: Sendable, Equatable {
+        /// The largest head, with the trailer fields of a chunked body; over it, 431.
         package var maximumHeaderBytes: Int
+        /// The largest body, with the chunk extensions of a chunked body; over it, 413.
         package var maximumBodyBytes: Int
 
         package init(maximumHeaderBytes: Int = 16 * 1024, maximumBodyBytes: Int = 1024 * 1024) {
@@ -62,22 +65,49 @@ package struct HTTPRequestParser: Sendable {
         static func malformed(_ reason: String) -> Failure { Failure(statusCode: 400, reason: reason) }
     }
 
-    private enum Body: Sendable {
-        case length(Int)
-        case chunked
-    }
-
     private enum Stage: Sendable {
         case head
-        case body(Request, Body)
+        case lengthBody(Request, length: Int)
+        case chunkedBody(Request, headBytes: Int)
+    }
+
+    /// Where a chunked body's decoding stands, between reads.
+    private enum ChunkStep: Sendable {
+        /// In a chunk-size line's hex digits: `digits` of them so far, worth `size`.
+        case size(size: Int, digits: Int)
+        /// In a chunk extension, from its `;` to the CR that ends the line.
+        case chunkExtension(size: Int)
+        /// After the CR that ends a chunk-size line.
+        case sizeLineFeed(size: Int)
+        /// In a chunk's data, `remaining` bytes to go.
+        case data(remaining: Int)
+        /// After a chunk's data, expecting CR, then LF.
+        case dataCarriageReturn
+        case dataLineFeed
+        /// In a trailer line, `length` bytes into it; a line of 0 bytes ends the body.
+        case trailer(length: Int)
+        /// After the CR that ends a trailer line.
+        case trailerLineFeed(lineWasEmpty: Bool)
     }
 
     package let limits: Limits
+    /// The bytes received; those before `start` have been used.
     private var buffer: [UInt8] = []
+    private var start = 0
     private var stage = Stage.head
-    /// Where to look for the end of the head next: the bytes before it hold none.
-    private var headScanStart = 0
+    /// How many bytes after `start` hold no end of the head: the search goes on from there.
+    private var headScanned = 0
     private var continueAnswered = false
+    /// The chunked body being decoded, and its decoder's place.
+    private var chunkedBody: [UInt8] = []
+    private var chunkStep = ChunkStep.size(size: 0, digits: 0)
+    /// Chunk-extension bytes and trailer bytes of the chunked body so far.
+    private var extensionBytes = 0
+    private var trailerBytes = 0
+
+    /// How many bytes the parser has looked at or copied, counting a byte each time;
+    /// tests check it stays within a small multiple of the bytes received.
+    package private(set) var bytesExamined = 0
 
     package init(limits: Limits = Limits()) {
         self.limits = limits
@@ -85,14 +115,32 @@ package struct HTTPRequestParser: Sendable {
 
     /// Adds bytes that arrived.
     package mutating func append(_ bytes: some Sequence<UInt8>) {
+        // Drop the used bytes once they are at least half of the buffer: each byte moves
+        // at most once for each time as many bytes are used, so the work stays linear.
+        if start > 0, start >= buffer.count - start {
+            buffer.removeSubrange(..<start)
+            start = 0
+        }
         buffer.append(contentsOf: bytes)
     }
 
+    /// Whether a request head is awaited: no request is between its head and the end of its body.
+    package var isAwaitingHead: Bool {
+        if case .head = stage { return true }
+        return false
+    }
+
+    /// Whether bytes of a request that is not yet whole are held.
+    package var hasBufferedBytes: Bool { start < buffer.count }
+
     /// Whether the client waits for `100 Continue` before sending the body; `true` once per request.
     package mutating func takeContinueRequest() -> Bool {
-        guard case .body(let head, _) = stage, !continueAnswered,
-            head.header("Expect")?.lowercased() == "100-continue"
-        else { return false }
+        let head: Request
+        switch stage {
+        case .head: return false
+        case .lengthBody(let request, _), .chunkedBody(let request, _): head = request
+        }
+        guard !continueAnswered, head.header("Expect")?.lowercased() == "100-continue" else { return false }
         continueAnswered = true
         return true
     }
@@ -103,40 +151,68 @@ package struct HTTPRequestParser: Sendable {
     package mutating func next() throws(Failure) -> Request? {
         if case .head = stage {
             // A server should ignore empty lines before a request line (RFC 9112, section 2.2).
-            let blank = buffer.prefix { $0 == 13 || $0 == 10 }.count
-            if blank > 0 {
-                buffer.removeSubrange(..<blank)
-                headScanStart = 0
+            if headScanned == 0 {
+                while start < buffer.count, buffer[start] == 13 || buffer[start] == 10 {
+                    start += 1
+                    bytesExamined += 1
+                }
             }
-            guard let end = Self.find([13, 10, 13, 10], in: buffer, from: headScanStart) else {
-                headScanStart = max(0, buffer.count - 3)
-                if buffer.count > limits.maximumHeaderBytes {
+            guard let end = findEndOfHead() else {
+                if buffer.count - start > limits.maximumHeaderBytes {
                     throw Failure(statusCode: 431, reason: "the request head is over \(limits.maximumHeaderBytes) bytes")
                 }
                 return nil
             }
-            headScanStart = 0
-            guard end + 4 <= limits.maximumHeaderBytes else {
+            let headBytes = end + 4 - start
+            guard headBytes <= limits.maximumHeaderBytes else {
                 throw Failure(statusCode: 431, reason: "the request head is over \(limits.maximumHeaderBytes) bytes")
             }
-            let head = try Self.parseHead(buffer[..<end])
-            buffer.removeSubrange(..<(end + 4))
-            stage = .body(head, try bodyKind(of: head))
+            let head = try Self.parseHead(buffer[start..<end])
+            start = end + 4
+            headScanned = 0
             continueAnswered = false
+            if try isChunked(head) {
+                stage = .chunkedBody(head, headBytes: headBytes)
+                chunkedBody = []
+                chunkStep = .size(size: 0, digits: 0)
+                extensionBytes = 0
+                trailerBytes = 0
+            } else {
+                stage = .lengthBody(head, length: try contentLength(of: head))
+            }
         }
-        guard case .body(var request, let kind) = stage else { return nil }
-        switch kind {
-        case .length(let length):
-            guard buffer.count >= length else { return nil }
-            request.body = Array(buffer[..<length])
-            buffer.removeSubrange(..<length)
-        case .chunked:
-            guard let (body, consumed) = try decodeChunked() else { return nil }
-            request.body = body
-            buffer.removeSubrange(..<consumed)
+        var request: Request
+        switch stage {
+        case .head:
+            return nil
+        case .lengthBody(let head, let length):
+            guard buffer.count - start >= length else { return nil }
+            request = head
+            request.body = Array(buffer[start..<(start + length)])
+            bytesExamined += length
+            start += length
+        case .chunkedBody(let head, let headBytes):
+            guard try decodeChunks(headBytes: headBytes) else { return nil }
+            request = head
+            request.body = chunkedBody
+            chunkedBody = []
         }
         stage = .head
         return request
+    }
+
+    /// The index of the CR LF CR LF that ends the head, searching on from where the last search stopped.
+    private mutating func findEndOfHead() -> Int? {
+        var index = start + headScanned
+        while index + 3 < buffer.count {
+            bytesExamined += 1
+            if buffer[index] == 13, buffer[index + 1] == 10, buffer[index + 2] == 13, buffer[index + 3] == 10 {
+                return index
+            }
+            index += 1
+        }
+        headScanned = index - start
+        return nil
     }
 
     // MARK: - Head
@@ -154,7 +230,7 @@ package struct HTTPRequestParser: Sendable {
         let parts = requestLine.split(separator: " ", omittingEmptySubsequences: false)
         guard parts.count == 3 else { throw .malformed("malformed request line: \(requestLine.prefix(80))") }
         let method = String(parts[0]), target = String(parts[1]), version = String(parts[2])
-        guard !method.isEmpty, method.utf8.allSatisfy(isTokenByte) else {
+        guard !method.isEmpty, method.utf8.allSatisfy(isHTTPTokenByte) else {
             throw .malformed("malformed method: \(method.prefix(40))")
         }
         guard target.hasPrefix("/") || target == "*", !target.contains(where: \.isWhitespace) else {
@@ -167,7 +243,7 @@ package struct HTTPRequestParser: Sendable {
         for line in lines {
             guard let colon = line.firstIndex(of: ":") else { throw .malformed("malformed header line: \(line.prefix(80))") }
             let name = String(line[..<colon])
-            guard !name.isEmpty, name.utf8.allSatisfy(isTokenByte) else {
+            guard !name.isEmpty, name.utf8.allSatisfy(isHTTPTokenByte) else {
                 throw .malformed("malformed header name: \(name.prefix(40))")
             }
             let value = line[line.index(after: colon)...].trimmingCharacters(in: CharacterSet(charactersIn: " \t"))
@@ -180,97 +256,128 @@ package struct HTTPRequestParser: Sendable {
         return Request(method: method, target: target, version: version, headers: headers, body: [])
     }
 
-    private func bodyKind(of head: Request) throws(Failure) -> Body {
-        let lengths = head.headers.filter { $0.name.lowercased() == "content-length" }.map(\.value)
+    /// Whether the body is chunked; throws for both framings at once or another encoding.
+    private func isChunked(_ head: Request) throws(Failure) -> Bool {
         let encodings = head.headers.filter { $0.name.lowercased() == "transfer-encoding" }.map { $0.value.lowercased() }
-        if !encodings.isEmpty {
-            guard lengths.isEmpty else { throw .malformed("both Content-Length and Transfer-Encoding") }
-            guard encodings == ["chunked"] else {
-                throw Failure(statusCode: 501, reason: "unsupported Transfer-Encoding: \(encodings.joined(separator: ", "))")
-            }
-            return .chunked
+        guard !encodings.isEmpty else { return false }
+        guard head.header("Content-Length") == nil else { throw .malformed("both Content-Length and Transfer-Encoding") }
+        guard encodings == ["chunked"] else {
+            throw Failure(statusCode: 501, reason: "unsupported Transfer-Encoding: \(encodings.joined(separator: ", "))")
         }
-        guard let first = lengths.first else { return .length(0) }
+        return true
+    }
+
+    private func contentLength(of head: Request) throws(Failure) -> Int {
+        let lengths = head.headers.filter { $0.name.lowercased() == "content-length" }.map(\.value)
+        guard let first = lengths.first else { return 0 }
         guard lengths.allSatisfy({ $0 == first }), !first.isEmpty, first.utf8.count <= 18,
             first.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }), let length = Int(first)
         else { throw .malformed("malformed Content-Length: \(first.prefix(40))") }
         guard length <= limits.maximumBodyBytes else {
             throw Failure(statusCode: 413, reason: "the body of \(length) bytes is over \(limits.maximumBodyBytes) bytes")
         }
-        return .length(length)
+        return length
     }
 
     // MARK: - Chunked bodies
 
-    /// The decoded body and the bytes it took, or `nil` until the last chunk and trailers arrive.
-    private func decodeChunked() throws(Failure) -> ([UInt8], Int)? {
-        var body: [UInt8] = []
-        var index = 0
-        while true {
-            guard let lineEnd = Self.find([13, 10], in: buffer, from: index) else {
-                if buffer.count - index > 1024 { throw .malformed("malformed chunk size line") }
-                return nil
+    /// Decodes the chunked body's bytes that have arrived, each byte once, going on from where
+    /// the last call stopped. - Returns: Whether the last chunk and the trailers have arrived.
+    private mutating func decodeChunks(headBytes: Int) throws(Failure) -> Bool {
+        while start < buffer.count {
+            if case .data(let remaining) = chunkStep {
+                let count = min(remaining, buffer.count - start)
+                chunkedBody.append(contentsOf: buffer[start..<(start + count)])
+                bytesExamined += count
+                start += count
+                chunkStep = remaining == count ? .dataCarriageReturn : .data(remaining: remaining - count)
+                continue
             }
-            // Hex digits, up to ';' and the chunk's extensions, which are ignored.
-            let sizeField = buffer[index..<lineEnd].prefix { $0 != 59 }
-            guard !sizeField.isEmpty, sizeField.count <= 8, sizeField.allSatisfy(isHexDigit),
-                let size = Int(String(decoding: sizeField, as: UTF8.self), radix: 16)
-            else { throw .malformed("malformed chunk size") }
-            index = lineEnd + 2
-            if size == 0 {
-                // Trailers, ended by an empty line.
-                while true {
-                    guard let end = Self.find([13, 10], in: buffer, from: index) else {
-                        if buffer.count - index > limits.maximumHeaderBytes {
-                            throw Failure(statusCode: 431, reason: "the trailers are too large")
-                        }
-                        return nil
-                    }
-                    let isEmpty = end == index
-                    index = end + 2
-                    if isEmpty { return (body, index) }
+            let byte = buffer[start]
+            start += 1
+            bytesExamined += 1
+            switch chunkStep {
+            case .size(let size, let digits):
+                if let digit = hexValue(byte) {
+                    // Eight hex digits at most: 4 GiB, far over any body limit.
+                    guard digits < 8 else { throw .malformed("malformed chunk size") }
+                    chunkStep = .size(size: size * 16 + digit, digits: digits + 1)
+                } else if byte == UInt8(ascii: ";"), digits > 0 {
+                    chunkStep = .chunkExtension(size: size)
+                    try countExtensionByte()
+                } else if byte == 13, digits > 0 {
+                    chunkStep = .sizeLineFeed(size: size)
+                } else {
+                    throw .malformed("malformed chunk size")
                 }
+            case .chunkExtension(let size):
+                if byte == 13 {
+                    chunkStep = .sizeLineFeed(size: size)
+                } else {
+                    try countExtensionByte()
+                }
+            case .sizeLineFeed(let size):
+                guard byte == 10 else { throw .malformed("a chunk-size line does not end with CRLF") }
+                if size == 0 {
+                    chunkStep = .trailer(length: 0)
+                } else {
+                    guard chunkedBody.count + extensionBytes + size <= limits.maximumBodyBytes else { throw bodyTooLarge }
+                    chunkStep = .data(remaining: size)
+                }
+            case .data:
+                break   // handled above, in bulk
+            case .dataCarriageReturn:
+                guard byte == 13 else { throw .malformed("a chunk does not end with CRLF") }
+                chunkStep = .dataLineFeed
+            case .dataLineFeed:
+                guard byte == 10 else { throw .malformed("a chunk does not end with CRLF") }
+                chunkStep = .size(size: 0, digits: 0)
+            case .trailer(let length):
+                if byte == 13 {
+                    chunkStep = .trailerLineFeed(lineWasEmpty: length == 0)
+                } else {
+                    try countTrailerBytes(1, headBytes: headBytes)
+                    chunkStep = .trailer(length: length + 1)
+                }
+            case .trailerLineFeed(let lineWasEmpty):
+                guard byte == 10 else { throw .malformed("a trailer line does not end with CRLF") }
+                if lineWasEmpty { return true }
+                try countTrailerBytes(2, headBytes: headBytes)
+                chunkStep = .trailer(length: 0)
             }
-            guard body.count + size <= limits.maximumBodyBytes else {
-                throw Failure(statusCode: 413, reason: "the chunked body is over \(limits.maximumBodyBytes) bytes")
-            }
-            guard buffer.count >= index + size + 2 else { return nil }
-            body.append(contentsOf: buffer[index..<(index + size)])
-            guard buffer[index + size] == 13, buffer[index + size + 1] == 10 else {
-                throw .malformed("a chunk does not end with CRLF")
-            }
-            index += size + 2
         }
+        return false
     }
 
-    private static func find(_ needle: [UInt8], in haystack: [UInt8], from start: Int = 0) -> Int? {
-        guard haystack.count >= needle.count, start <= haystack.count - needle.count else { return nil }
-        var index = start
-        while index <= haystack.count - needle.count {
-            if haystack[index] == needle[0] {
-                var matches = true
-                for offset in 1..<needle.count where haystack[index + offset] != needle[offset] {
-                    matches = false
-                    break
-                }
-                if matches { return index }
-            }
-            index += 1
+    private var bodyTooLarge: Failure {
+        Failure(statusCode: 413, reason: "the chunked body, with its chunk extensions, is over \(limits.maximumBodyBytes) bytes")
+    }
+
+    private mutating func countExtensionByte() throws(Failure) {
+        extensionBytes += 1
+        guard chunkedBody.count + extensionBytes <= limits.maximumBodyBytes else { throw bodyTooLarge }
+    }
+
+    private mutating func countTrailerBytes(_ count: Int, headBytes: Int) throws(Failure) {
+        trailerBytes += count
+        guard headBytes + trailerBytes <= limits.maximumHeaderBytes else {
+            throw Failure(statusCode: 431, reason: "the request head and trailers are over \(limits.maximumHeaderBytes) bytes")
         }
-        return nil
     }
 }
 
-/// Whether `byte` is an ASCII hexadecimal digit.
-private func isHexDigit(_ byte: UInt8) -> Bool {
+/// The value of an ASCII hexadecimal digit, or `nil`.
+private func hexValue(_ byte: UInt8) -> Int? {
     switch byte {
-    case 48...57, 65...70, 97...102: true
-    default: false
+    case 48...57: Int(byte - 48)
+    case 65...70: Int(byte - 55)
+    case 97...102: Int(byte - 87)
+    default: nil
     }
 }
 
 /// Whether `byte` may appear in an HTTP token (a method or a header name), RFC 9110 section 5.6.2.
-private func isTokenByte(_ byte: UInt8) -> Bool {
+func isHTTPTokenByte(_ byte: UInt8) -> Bool {
     switch byte {
     case 48...57, 65...90, 97...122: true
     case UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"), UInt8(ascii: "&"),

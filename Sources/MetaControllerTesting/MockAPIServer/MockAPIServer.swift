@@ -30,10 +30,14 @@ public import MetaController
 /// - Every request is recorded (``requests``). One that no route matches is
 ///   answered 404 with a body naming it, and listed in ``unmatchedRequests``.
 /// - Malformed requests get 400, heads over the limit 431, bodies over the
-///   limit 413, unknown transfer encodings 501, other HTTP versions 505; then
-///   the connection is closed. Keep-alive, pipelining, chunked bodies and
-///   `Expect: 100-continue` are supported; idle connections are closed after
-///   ``Limits/readTimeout``.
+///   limit 413, unknown transfer encodings 501, other HTTP versions 505, a head
+///   slower than ``Limits/headDeadline`` 408; then the connection is closed.
+///   Keep-alive, pipelining, chunked bodies and `Expect: 100-continue` are
+///   supported. A connection silent for ``Limits/readTimeout`` mid-request, or
+///   for ``Limits/idleTimeout`` between requests, is closed; one over
+///   ``Limits/maximumConnections`` is answered 503 and closed.
+/// - A response header whose name is not a token, or whose value holds CR, LF
+///   or NUL, is not sent: the request is answered 500 with a body naming it.
 ///
 /// Every member may be called from any thread. Each connection is served on a
 /// thread of its own, where the route's closure runs.
@@ -43,27 +47,75 @@ public final class MockAPIServer: Sendable {
     /// A request over a size limit is answered with an error status and its
     /// connection closed; the server carries on serving other connections.
     ///
+    /// | Limit | Default | When it is reached |
+    /// | --- | --- | --- |
+    /// | ``maximumHeaderBytes`` | 16 KiB | 431, closed |
+    /// | ``maximumBodyBytes`` | 1 MiB | 413, closed |
+    /// | ``headDeadline`` | 10 s | 408, closed |
+    /// | ``readTimeout`` | 5 s | closed, unanswered |
+    /// | ``idleTimeout`` | 5 s | closed, unanswered |
+    /// | ``maximumConnections`` | 64 | 503 to the connection over it, closed |
+    /// | ``maximumRetainedBodyBytes`` | `nil`: no cap | the oldest recorded bodies are dropped |
+    ///
     /// ```swift
-    /// let server = MockAPIServer(limits: .init(maximumBodyBytes: 1024, readTimeout: .milliseconds(200)))
+    /// let server = MockAPIServer(limits: .init(maximumBodyBytes: 1024, headDeadline: .milliseconds(200)))
     /// ```
     public struct Limits: Sendable, Equatable {
-        /// The largest request head (request line and header fields), in bytes; over it, 431.
+        /// The largest request head (request line and header fields), in bytes, together with
+        /// the trailer fields of a chunked body; over it, 431.
         public var maximumHeaderBytes: Int
         /// The largest request body, in bytes, whether sized by `Content-Length` or chunked; over it, 413.
+        ///
+        /// For a chunked body, the bytes of its chunk extensions (from each `;` to the end of
+        /// the chunk-size line) count too.
         public var maximumBodyBytes: Int
-        /// How long a connection may stay silent, between or within requests, before it is closed without an answer.
+        /// How long a connection may stay silent while a request is under way (its first byte
+        /// has arrived, its body has not arrived in full) before it is closed without an answer.
         public var readTimeout: Duration
+        /// How long a request head may take to arrive in full, from its first byte (an empty
+        /// line before a request line counts); then the server answers 408 and closes the connection.
+        ///
+        /// A client that trickles a head a byte at a time, never silent for ``readTimeout``,
+        /// is dropped at this deadline.
+        public var headDeadline: Duration
+        /// How long a connection with no request under way (just opened, or kept alive after
+        /// an answer) may wait for the first byte of a request before it is closed without an answer.
+        public var idleTimeout: Duration
+        /// The most connections served at once; a connection over it is answered
+        /// `503 Service Unavailable` with `Connection: close` and closed at once, unread.
+        public var maximumConnections: Int
+        /// The most body bytes kept in the recorded requests, or `nil` for no cap.
+        ///
+        /// Recorded requests keep their bodies until ``MockAPIServer/removeAllRequests()``.
+        /// Over this cap, the bodies of the oldest recorded requests are dropped, oldest first,
+        /// until the bodies kept fit: such a request keeps its method, path, query and
+        /// headers, its ``RecordedRequest/body`` becomes empty and its
+        /// ``RecordedRequest/bodyWasDropped`` is `true`. A body bigger than the cap is
+        /// handed to its route in full, then dropped from the record.
+        public var maximumRetainedBodyBytes: Int?
 
-        /// Creates limits: 16 KiB of head, 1 MiB of body and 5 seconds of silence by default.
+        /// Creates limits; each default is in the table above.
         ///
         /// - Parameters:
-        ///   - maximumHeaderBytes: The largest request head.
-        ///   - maximumBodyBytes: The largest request body.
-        ///   - readTimeout: How long a connection may stay silent.
-        public init(maximumHeaderBytes: Int = 16 * 1024, maximumBodyBytes: Int = 1024 * 1024, readTimeout: Duration = .seconds(5)) {
+        ///   - maximumHeaderBytes: The largest request head, with the trailers.
+        ///   - maximumBodyBytes: The largest request body, with the chunk extensions.
+        ///   - readTimeout: How long a connection may stay silent mid-request.
+        ///   - headDeadline: How long a request head may take to arrive.
+        ///   - idleTimeout: How long a connection may wait for a request.
+        ///   - maximumConnections: The most connections served at once.
+        ///   - maximumRetainedBodyBytes: The most body bytes kept in recorded requests; `nil` for no cap.
+        public init(
+            maximumHeaderBytes: Int = 16 * 1024, maximumBodyBytes: Int = 1024 * 1024, readTimeout: Duration = .seconds(5),
+            headDeadline: Duration = .seconds(10), idleTimeout: Duration = .seconds(5), maximumConnections: Int = 64,
+            maximumRetainedBodyBytes: Int? = nil
+        ) {
             self.maximumHeaderBytes = maximumHeaderBytes
             self.maximumBodyBytes = maximumBodyBytes
             self.readTimeout = readTimeout
+            self.headDeadline = headDeadline
+            self.idleTimeout = idleTimeout
+            self.maximumConnections = maximumConnections
+            self.maximumRetainedBodyBytes = maximumRetainedBodyBytes
         }
     }
 
@@ -185,7 +237,8 @@ public final class MockAPIServer: Sendable {
     ///
     /// A request is recorded before its route's delay and closure run. Requests
     /// refused as malformed or too large, and requests cut short by the client,
-    /// are not recorded.
+    /// are not recorded. Bodies are kept until ``removeAllRequests()``, or
+    /// dropped, oldest first, over ``Limits/maximumRetainedBodyBytes``.
     ///
     /// ```swift
     /// let sent = try #require(server.requests.last)

@@ -22,10 +22,17 @@ public struct RecordedRequest: Sendable {
     public let query: [URLQueryItem]
     /// The header fields, in the order they arrived.
     public let headers: [(name: String, value: String)]
-    /// The body; empty when there is none.
-    public let body: Data
+    /// The body; empty when there is none, or when it was dropped (``bodyWasDropped``).
+    public internal(set) var body: Data
+    /// Whether the server dropped the body from its record to stay under
+    /// ``MockAPIServer/Limits/maximumRetainedBodyBytes``; ``body`` is then empty.
+    ///
+    /// The route that answered the request saw the body in full.
+    public internal(set) var bodyWasDropped = false
     /// The values of the route's `:name` segments and its `*` wildcard (under `"*"`).
     public internal(set) var pathParameters: [String: String]
+    /// Whether a route answered it; `false` for those in ``MockAPIServer/unmatchedRequests``.
+    var wasMatched = true
 
     /// The value of the first header field named `name`, without regard to case.
     ///
@@ -65,6 +72,12 @@ public struct RecordedRequest: Sendable {
     /// - Throws: The decoder's `DecodingError` when the body is not that JSON.
     public func decodeJSON<Value: Decodable>(_ type: Value.Type, decoder: JSONDecoder = JSONDecoder()) throws -> Value {
         try decoder.decode(type, from: body)
+    }
+
+    /// Forgets the body, keeping the rest.
+    mutating func dropBody() {
+        body = Data()
+        bodyWasDropped = true
     }
 
     /// Builds a recorded request from a parsed one; `nil` when its target has no valid path.

@@ -35,7 +35,9 @@ final class ServerEngine: Sendable {
         var isStopped = false
         var routes: [Route] = []
         var requests: [RecordedRequest] = []
-        var unmatchedRequests: [RecordedRequest] = []
+        /// The body bytes kept in `requests`, and the first of them whose body may still be kept.
+        var retainedBodyBytes = 0
+        var firstRetainedBody = 0
         var connections: Set<Int32> = []
         /// The threads serving now, so `stop()` called from a route does not wait for itself.
         var threadIDs: Set<UInt> = []
@@ -129,12 +131,31 @@ final class ServerEngine: Sendable {
 
     var requests: [RecordedRequest] { state.withLock { $0.requests } }
 
-    var unmatchedRequests: [RecordedRequest] { state.withLock { $0.unmatchedRequests } }
+    var unmatchedRequests: [RecordedRequest] { state.withLock { $0.requests }.filter { !$0.wasMatched } }
 
     func removeAllRequests() {
         state.withLock { state in
             state.requests.removeAll()
-            state.unmatchedRequests.removeAll()
+            state.retainedBodyBytes = 0
+            state.firstRetainedBody = 0
+        }
+    }
+
+    /// Records `request`, then drops the oldest bodies over ``MockAPIServer/Limits/maximumRetainedBodyBytes``.
+    private func record(_ request: RecordedRequest) {
+        state.withLock { state in
+            var request = request
+            if let cap = limits.maximumRetainedBodyBytes, request.body.count > cap {
+                request.dropBody()   // it could never be kept; the others stay
+            }
+            state.requests.append(request)
+            state.retainedBodyBytes += request.body.count
+            guard let cap = limits.maximumRetainedBodyBytes else { return }
+            while state.retainedBodyBytes > cap, state.firstRetainedBody < state.requests.count {
+                state.retainedBodyBytes -= state.requests[state.firstRetainedBody].body.count
+                state.requests[state.firstRetainedBody].dropBody()
+                state.firstRetainedBody += 1
+            }
         }
     }
 
@@ -159,17 +180,27 @@ final class ServerEngine: Sendable {
                 if Socket.wait(for: wake, orWake: wake, milliseconds: 10) != .timedOut { return }
                 continue
             }
-            let admitted = state.withLock { state in
-                guard !state.isStopped else { return false }
+            enum Admission { case admitted, overCap, stopped }
+            let admission: Admission = state.withLock { state in
+                guard !state.isStopped else { return .stopped }
+                guard state.connections.count < limits.maximumConnections else { return .overCap }
                 state.connections.insert(connection)
                 threads.enter()
-                return true
+                return .admitted
             }
-            guard admitted else {
+            switch admission {
+            case .stopped:
                 Socket.close(connection)
                 return
+            case .overCap:
+                // Answered at once, unread, so a client over the cap hears why rather than hangs.
+                refuse(
+                    statusCode: 503, reason: "the server already serves its maximum of \(limits.maximumConnections) connections",
+                    on: connection)
+                Socket.close(connection)
+            case .admitted:
+                startThread { self.serve(connection, wake: wake) }
             }
-            startThread { self.serve(connection, wake: wake) }
         }
     }
 
@@ -180,12 +211,21 @@ final class ServerEngine: Sendable {
         }
         var parser = HTTPRequestParser(limits: .init(
             maximumHeaderBytes: limits.maximumHeaderBytes, maximumBodyBytes: limits.maximumBodyBytes))
-        let timeout = limits.readTimeout.pollMilliseconds
+        let clock = ContinuousClock()
+        // When the first byte of the head awaited arrived; `nil` while no request is under way.
+        var headStarted: ContinuousClock.Instant?
         while true {
             // Answer every whole request that has arrived, then read more.
             do {
+                var answered = false
                 while let request = try parser.next() {
                     guard answer(request, on: connection, wake: wake) else { return }
+                    answered = true
+                }
+                if !parser.isAwaitingHead {
+                    headStarted = nil   // a body is awaited: only the read timeout applies
+                } else if answered {
+                    headStarted = parser.hasBufferedBytes ? clock.now : nil
                 }
                 if parser.takeContinueRequest() {
                     guard Socket.write(Array("HTTP/1.1 100 Continue\r\n\r\n".utf8), to: connection) else { return }
@@ -194,9 +234,29 @@ final class ServerEngine: Sendable {
                 refuse(statusCode: error.statusCode, reason: error.reason, on: connection)
                 return
             }
-            guard Socket.wait(for: connection, orWake: wake, milliseconds: timeout) == .readable else { return }
+            var timeout = limits.readTimeout
+            if let headStarted {
+                let left = limits.headDeadline - (clock.now - headStarted)
+                guard left > .zero else {
+                    refuse(statusCode: 408, reason: "the request head did not arrive within \(limits.headDeadline)", on: connection)
+                    return
+                }
+                timeout = min(timeout, left)
+            } else if parser.isAwaitingHead {
+                timeout = limits.idleTimeout
+            }
+            switch Socket.wait(for: connection, orWake: wake, milliseconds: timeout.pollMilliseconds) {
+            case .readable:
+                break
+            case .timedOut where headStarted.map({ clock.now - $0 >= limits.headDeadline }) ?? false:
+                refuse(statusCode: 408, reason: "the request head did not arrive within \(limits.headDeadline)", on: connection)
+                return
+            case .timedOut, .stopped:
+                return
+            }
             let bytes = Socket.read(from: connection)
             guard !bytes.isEmpty else { return }   // the client closed, perhaps mid-request
+            if headStarted == nil, parser.isAwaitingHead { headStarted = clock.now }
             parser.append(bytes)
         }
     }
@@ -224,7 +284,7 @@ final class ServerEngine: Sendable {
         let response: MockResponse
         if let matched {
             request.pathParameters = matched.parameters
-            state.withLock { $0.requests.append(request) }
+            record(request)
             // The delay ends early, without an answer, when the server stops.
             if matched.route.delay > .zero,
                 Socket.wait(for: wake, orWake: wake, milliseconds: matched.route.delay.pollMilliseconds) != .timedOut
@@ -233,10 +293,8 @@ final class ServerEngine: Sendable {
             }
             response = matched.route.respond(request)
         } else {
-            state.withLock { state in
-                state.requests.append(request)
-                state.unmatchedRequests.append(request)
-            }
+            request.wasMatched = false
+            record(request)
             response = .text("no route for \(request.method) \(request.path)", statusCode: 404)
         }
         switch response.kind {
@@ -246,16 +304,38 @@ final class ServerEngine: Sendable {
             Socket.write(Array(bytes), to: connection)
             return false
         case .http:
+            // A header that would break the head is not sent: the test sees why instead.
+            let sent = Self.headerFault(in: response).map { MockResponse.text($0, statusCode: 500) } ?? response
             let keepAlive = parsed.keepsAlive
-            var head = "HTTP/1.1 \(response.statusCode) \(httpReasonPhrase(response.statusCode))\r\n"
-            for (name, value) in response.headers.sorted(by: { $0.key < $1.key })
+            var head = "HTTP/1.1 \(sent.statusCode) \(httpReasonPhrase(sent.statusCode))\r\n"
+            for (name, value) in sent.headers.sorted(by: { $0.key < $1.key })
             where !["content-length", "connection"].contains(name.lowercased()) {
                 head += "\(name): \(value)\r\n"
             }
-            head += "Content-Length: \(response.body.count)\r\nConnection: \(keepAlive ? "keep-alive" : "close")\r\n\r\n"
-            let body = parsed.method == "HEAD" ? [] : Array(response.body)
+            head += "Content-Length: \(sent.body.count)\r\nConnection: \(keepAlive ? "keep-alive" : "close")\r\n\r\n"
+            let body = parsed.method == "HEAD" ? [] : Array(sent.body)
             return Socket.write(Array(head.utf8) + body, to: connection) && keepAlive
         }
+    }
+}
+
+extension ServerEngine {
+    /// Why `response`'s header fields cannot be sent as they are, or `nil` when they can.
+    ///
+    /// Bytes are checked, not `Character`s: Swift counts "\r\n" as one character. A name
+    /// must be a token; a value must hold no CR, LF or NUL (RFC 9110, section 5.5), or it
+    /// could end the field and add others.
+    static func headerFault(in response: MockResponse) -> String? {
+        for (name, value) in response.headers.sorted(by: { $0.key < $1.key })
+        where !["content-length", "connection"].contains(name.lowercased()) {   // the server's own, never sent
+            if name.utf8.isEmpty || !name.utf8.allSatisfy(isHTTPTokenByte) {
+                return "the route's response header \(name.debugDescription) has a byte not allowed in a field name"
+            }
+            if value.utf8.contains(where: { $0 == 13 || $0 == 10 || $0 == 0 }) {
+                return "the route's response header \(name.debugDescription) has CR, LF or NUL in its value: \(value.debugDescription)"
+            }
+        }
+        return nil
     }
 }
 

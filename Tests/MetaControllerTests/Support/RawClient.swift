@@ -64,6 +64,34 @@ final class RawClient {
         return String(decoding: received, as: UTF8.self)
     }
 
+    /// Everything until the server closes the connection, and whether it did: `false` when
+    /// the client's 5-second read timeout ended the wait instead.
+    func readUntilClosed() -> (text: String, closed: Bool) {
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            if count > 0 {
+                received += buffer[..<count]
+                continue
+            }
+            // 0 is the end of the stream; a reset is the server closing too. A timeout is not.
+            let closed = count == 0 || errno == ECONNRESET
+            return (String(decoding: received, as: UTF8.self), closed)
+        }
+    }
+
+    /// Waits up to `milliseconds` on the socket. - Returns: Whether the server sent bytes or closed.
+    func waitUntilReadable(milliseconds: Int32) -> Bool {
+        var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        while true {
+            let count = poll(&entry, 1, milliseconds)
+            if count < 0, errno == EINTR { continue }
+            return count > 0
+        }
+    }
+
     /// One response: its head, and a body of the length the head gives.
     func readResponse() -> String {
         var received: [UInt8] = []
