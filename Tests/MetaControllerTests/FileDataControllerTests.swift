@@ -1,5 +1,5 @@
 import Foundation
-import MetaController
+@testable import MetaController
 import MetaControllerTesting
 import Testing
 
@@ -193,5 +193,132 @@ import Testing
             folder.deleteLastPathComponent()
         }
         return nil
+    }
+}
+
+/// Hostile file systems: links, FIFOs, devices, huge entries and loose directories.
+extension FileDataControllerTests {
+    private func kind(at path: String) -> FileAttributeType? {
+        (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType
+    }
+
+    @Test func anEntryThatIsASymbolicLinkIsRefusedAndItsTargetIsNeverTouched() throws {
+        let directory = temporaryDirectory(), outside = temporaryDirectory()
+        defer {
+            try? FileManager.default.removeItem(at: directory)
+            try? FileManager.default.removeItem(at: outside)
+        }
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        let secret = outside.appendingPathComponent("secret")
+        try Data("secret".utf8).write(to: secret)
+        let store = try FileDataController(directory: directory)
+        let entry = try store.fileURL(forKey: "linked").path
+        try FileManager.default.createSymbolicLink(atPath: entry, withDestinationPath: secret.path)
+
+        #expect {
+            try store.fetchData(forKey: "linked")
+        } throws: { error in
+            let error = error as? DataStoreError
+            return error?.code == .unreadable && error?.key == "linked"
+                && error?.description == "cannot read \"linked\": it is a symbolic link, not a regular file"
+        }
+        // A save replaces the link itself with a regular file.
+        try store.save(Data("new".utf8), forKey: "linked")
+        #expect(kind(at: entry) == .typeRegular)
+        #expect(try store.fetchData(forKey: "linked") == Data("new".utf8))
+        #expect(try Data(contentsOf: secret) == Data("secret".utf8))
+
+        // A destroy removes the link, not what it points to: a file, a directory, or nothing.
+        try FileManager.default.removeItem(atPath: entry)
+        for target in [secret.path, outside.path, outside.appendingPathComponent("absent").path] {
+            try FileManager.default.createSymbolicLink(atPath: entry, withDestinationPath: target)
+            #expect(try store.destroy("linked"))
+            #expect(kind(at: entry) == nil)
+        }
+        #expect(try Data(contentsOf: secret) == Data("secret".utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: outside.path) == ["secret"])
+    }
+
+    @Test func aFIFOEntryIsRefusedWithoutWaitingForAWriter() throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = try FileDataController(directory: directory)
+        let entry = try store.fileURL(forKey: "pipe").path
+        try #require(mkfifo(entry, 0o600) == 0, "cannot make a FIFO here")
+        let result = BoundedCall.run(within: 10, release: {
+            // Opening the other end lets a reader blocked in open go on.
+            let writer = open(entry, O_WRONLY | O_NONBLOCK)
+            if writer >= 0 { close(writer) }
+        }) {
+            Result { () throws(DataStoreError) in try store.fetchData(forKey: "pipe") }
+        }
+        let error = try #require(result, "fetchData waited for a writer to open the FIFO")
+        #expect(throws: DataStoreError(.unreadable, key: "pipe", "cannot read \"pipe\": it is a FIFO, not a regular file")) {
+            try error.get()
+        }
+    }
+
+    @Test(.enabled(if: geteuid() == 0, "only root can make a device node"))
+    func aDeviceEntryIsRefused() throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = try FileDataController(directory: directory)
+        let entry = try store.fileURL(forKey: "zero").path
+        var zero = stat()
+        try #require(stat("/dev/zero", &zero) == 0)
+        // The same device as /dev/zero, which reads without end.
+        try #require(mknod(entry, zero.st_mode, zero.st_rdev) == 0, "cannot make a device node here")
+        #expect {
+            try store.fetchData(forKey: "zero")
+        } throws: { error in
+            let error = error as? DataStoreError
+            return error?.code == .unreadable && error?.key == "zero" && error?.description.contains("device") == true
+        }
+    }
+
+    @Test func entriesLargerThanTheLimitAreRefusedNamingTheKeyAndTheLimit() throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        #expect(try FileDataController(directory: directory).maximumEntryBytes == 64 * 1024 * 1024)
+        let store = try FileDataController(directory: directory, maximumEntryBytes: 64)
+        try store.save(Data(count: 64), forKey: "fits")
+        #expect(try store.fetchData(forKey: "fits") == Data(count: 64))
+        #expect(throws: DataStoreError(.tooLarge, key: "big", "cannot save \"big\": 65 bytes are more than the limit of 64 bytes")) {
+            try store.save(Data(count: 65), forKey: "big")
+        }
+        #expect(try store.keys() == ["fits"])
+        // An entry that grew past the limit outside the store is not read.
+        try Data(count: 65).write(to: store.fileURL(forKey: "big"))
+        #expect(throws: DataStoreError(.tooLarge, key: "big", "cannot read \"big\": it is larger than the limit of 64 bytes")) {
+            try store.fetchData(forKey: "big")
+        }
+        #expect(try store.fetchData(forKey: "fits") == Data(count: 64))
+    }
+
+    @Test func aDirectoryOpenToEveryoneIsRestrictedToItsOwner() throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: directory.path)
+        _ = try FileDataController(directory: directory)
+        #expect(try FileManager.default.attributesOfItem(atPath: directory.path)[.posixPermissions] as? Int == 0o700)
+    }
+
+    @Test(.enabled(if: geteuid() == 0, "only root can give a directory to another user"))
+    func aLooseDirectoryOfAnotherUserIsRefused() throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: directory.path)
+        try #require(chown(directory.path, 4242, 4242) == 0)
+        #expect {
+            try FileDataController(directory: directory)
+        } throws: { error in
+            let error = error as? DataStoreError
+            return error?.code == .unavailable && error?.key == ""
+                && error?.description == "cannot use the store directory \(directory.path): "
+                    + "it is open to other users (mode 0777) and belongs to another user"
+        }
+        #expect(try FileManager.default.attributesOfItem(atPath: directory.path)[.posixPermissions] as? Int == 0o777)
     }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import MetaController
+@testable import MetaController
 import Testing
 
 @Suite struct FileLogDestinationTests {
@@ -127,11 +127,12 @@ extension FileLogDestinationTests {
     @Test func aFullDiskIsReportedAndNothingCrashes() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("full-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        // /dev/full accepts an open and refuses every write with ENOSPC, as a full disk does.
-        try FileManager.default.createSymbolicLink(
-            atPath: directory.appendingPathComponent("app.log").path, withDestinationPath: "/dev/full")
-        let file = try FileLogDestination(directory: directory)
+        // /dev/full accepts an open and refuses every write with ENOSPC, as a full disk does. The
+        // destination refuses a device as its file, so the test hands it one.
+        let file = try FileLogDestination(directory: directory, openingFilesWith: { _ in
+            let descriptor = open("/dev/full", O_WRONLY | O_CLOEXEC)
+            return descriptor >= 0 ? .opened(descriptor: descriptor, size: 0) : .failed(errno)
+        })
         let log = StandardLogController(minimumLevel: .trace, destinations: [file])
         for index in 0..<10 {
             log.log(LogEntry(level: .info, message: "line \(index)", file: "F.swift", function: "f()", line: 1))
@@ -140,4 +141,78 @@ extension FileLogDestinationTests {
         #expect(file.lastFailure?.contains("No space left on device") == true)
     }
     #endif
+}
+
+/// Hostile file systems: links, FIFOs and loose directories.
+extension FileLogDestinationTests {
+    @Test func anAppLogThatIsASymbolicLinkIsRefusedAndItsTargetGetsNothing() throws {
+        let directory = temporaryDirectory(), outside = temporaryDirectory()
+        defer {
+            try? FileManager.default.removeItem(at: directory)
+            try? FileManager.default.removeItem(at: outside)
+        }
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try Data("mine\n".utf8).write(to: outside)
+        let path = directory.appendingPathComponent("app.log").path
+        try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: outside.path)
+        var file: FileLogDestination?
+        #expect {
+            file = try FileLogDestination(directory: directory)
+        } throws: { error in
+            (error as? LogSetupError) == LogSetupError(
+                action: "open the log file", path: path, reason: "it is a symbolic link, not a regular file")
+        }
+        // Had it opened, this is where a line would reach the link's target.
+        file?.write(entry("leaked"), revealingPrivateValues: false)
+        file?.flush()
+        #expect(try Data(contentsOf: outside) == Data("mine\n".utf8))
+    }
+
+    @Test func anAppLogThatIsAFIFOIsRefusedWithoutWaitingForAReader() throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let path = directory.appendingPathComponent("app.log").path
+        try #require(mkfifo(path, 0o600) == 0, "cannot make a FIFO here")
+        let refusal = LogSetupError(action: "open the log file", path: path, reason: "it is a FIFO, not a regular file")
+        // With nobody reading: opening for writing would wait for a reader.
+        let result = BoundedCall.run(within: 10, release: {
+            let reader = open(path, O_RDONLY | O_NONBLOCK)
+            if reader >= 0 { close(reader) }
+        }) {
+            Result { () throws(LogSetupError) in try FileLogDestination(directory: directory) }
+        }
+        let unread = try #require(result, "the destination waited for a reader to open the FIFO")
+        #expect(throws: refusal) { try unread.get() }
+        // With a reader: the open succeeds, and the FIFO is still refused.
+        let reader = open(path, O_RDONLY | O_NONBLOCK)
+        try #require(reader >= 0)
+        defer { close(reader) }
+        #expect(throws: refusal) { try FileLogDestination(directory: directory) }
+    }
+
+    @Test func aLogDirectoryOpenToEveryoneIsRestrictedToItsOwner() throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: directory.path)
+        _ = try FileLogDestination(directory: directory)
+        #expect(try FileManager.default.attributesOfItem(atPath: directory.path)[.posixPermissions] as? Int == 0o700)
+    }
+
+    @Test(.enabled(if: geteuid() == 0, "only root can give a directory to another user"))
+    func aLooseLogDirectoryOfAnotherUserIsRefused() throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: directory.path)
+        try #require(chown(directory.path, 4242, 4242) == 0)
+        #expect(throws: LogSetupError(
+            action: "use the log directory", path: directory.path,
+            reason: "it is open to other users (mode 0777) and belongs to another user")
+        ) {
+            try FileLogDestination(directory: directory)
+        }
+        #expect(try FileManager.default.attributesOfItem(atPath: directory.path)[.posixPermissions] as? Int == 0o777)
+    }
 }

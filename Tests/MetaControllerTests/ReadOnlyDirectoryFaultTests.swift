@@ -30,7 +30,8 @@ import Testing
 
     @Test func aReadOnlyLogDirectoryIsASetupErrorAndFallsBack() throws {
         let directory = temporaryDirectory()
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         try #require(ReadOnlyDirectory.make(directory), "cannot make a directory read-only here")
         defer {
             ReadOnlyDirectory.undo(directory)

@@ -9,12 +9,12 @@ import Foundation
 
 /// Writes a file so that a crash leaves the old contents or the new, never a mix.
 enum AtomicFile {
-    /// Writes `data` to `temporary` (created `0600`, never an existing file), syncs it,
+    /// Writes `data` to `temporary` (created `0600`, never an existing file or link), syncs it,
     /// renames it over `destination`, and syncs `directory`.
     ///
     /// - Returns: `nil` on success, otherwise the system's reason; the temporary file is removed.
     static func write(_ data: Data, to temporary: String, replacing destination: String, directory: String) -> String? {
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { return String(cString: strerror(errno)) }
         var failure: String?
         data.withUnsafeBytes { buffer in
@@ -50,25 +50,33 @@ enum AtomicFile {
         case contents(Data)
         case missing
         case failed(String)
+        /// The file holds more than the limit.
+        case tooLarge
     }
 
-    /// Reads the whole file at `path` with plain system calls.
+    /// Reads the whole regular file at `path` with plain system calls, up to `maximumBytes`.
     ///
-    /// `Data(contentsOf:)` with a `URL` spent about a quarter of a fetch in URL
-    /// handling alone (see Docs/Performance.md); a store reads small files by path.
-    static func contents(of path: String) -> ReadResult {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            let number = errno
-            return number == ENOENT ? .missing : .failed(POSIXFile.errorText(number))
+    /// A symbolic link is not followed, and a FIFO, a device or a directory is refused
+    /// without reading or waiting. `Data(contentsOf:)` with a `URL` spent about a quarter of
+    /// a fetch in URL handling alone (see Docs/Performance.md); a store reads small files by path.
+    static func contents(of path: String, maximumBytes: Int) -> ReadResult {
+        let opened = POSIXFile.openRegularFile(path, flags: O_RDONLY)
+        guard case .opened(let descriptor, let size) = opened else {
+            if case .failed(ENOENT) = opened { return .missing }
+            return .failed(opened.failure ?? "")
         }
         defer { POSIXFile.close(descriptor) }
+        guard size <= maximumBytes else { return .tooLarge }
         // One byte more than the size, so that the read that finds the end of
         // the file needs no larger buffer unless the file grew after the fstat.
-        var data = Data(count: max(POSIXFile.size(descriptor), 0) + 1)
+        var data = Data(count: max(size, 0) + 1)
         var count = 0
         while true {
-            if count == data.count { data.count += max(data.count, 4096) }
+            if count == data.count {
+                // The file grew after the fstat: read on, but never more than one byte past the limit.
+                guard count <= maximumBytes else { return .tooLarge }
+                data.count = min(data.count + max(data.count, 4096), maximumBytes + 1)
+            }
             let result = data.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + count, $0.count - count) }
             if result < 0, errno == EINTR { continue }
             guard result >= 0 else { return .failed(POSIXFile.errorText(errno)) }

@@ -18,7 +18,7 @@ public struct DataStoreError: Error, Sendable, Equatable, CustomStringConvertibl
         public static let invalidKey = Code(name: "invalidKey")
         /// The store's directory cannot be created or used.
         public static let unavailable = Code(name: "unavailable")
-        /// An entry cannot be read.
+        /// An entry cannot be read, or is not a regular file (a symbolic link, a FIFO, a device, a directory).
         public static let unreadable = Code(name: "unreadable")
         /// An entry cannot be written or removed.
         public static let unwritable = Code(name: "unwritable")
@@ -26,6 +26,9 @@ public struct DataStoreError: Error, Sendable, Equatable, CustomStringConvertibl
         public static let corrupt = Code(name: "corrupt")
         /// A value does not encode.
         public static let encoding = Code(name: "encoding")
+        /// An entry is larger than the store allows (``FileDataController/maximumEntryBytes``); the
+        /// description names the limit.
+        public static let tooLarge = Code(name: "tooLarge")
 
         /// The code's name.
         public var description: String { name }

@@ -17,13 +17,23 @@ public import Foundation
 ///   ``DataStoreError`` naming its key; every other entry stays readable.
 /// - **Keys stay inside.** Keys are validated (see ``DataController``); each
 ///   names one file, `<key>.entry`, in the directory and nowhere else.
-/// - **Owner only.** The directory is created `0700` and entries are `0600`.
+/// - **Owner only.** The directory is created `0700` and entries are `0600`. An
+///   existing directory open to group or others is restricted to `0700` when the
+///   store is opened, or refused when it belongs to another user.
+/// - **Regular files only.** An entry that is a symbolic link, a FIFO, a device or a
+///   directory is refused with ``DataStoreError/Code/unreadable``, without following
+///   the link or waiting on the FIFO; a save replaces such an entry, a link included,
+///   without writing through it, and a destroy removes the link, not its target.
+/// - **Bounded entries.** No entry larger than ``maximumEntryBytes`` (64 MiB by
+///   default) is saved or read: ``DataStoreError/Code/tooLarge``.
 /// - **Concurrency.** Saves take no lock: each writes its own temporary file,
 ///   and the rename is atomic, so saves of different keys never wait on each
 ///   other. Two saves of the same key at once leave one of the two values whole.
 public final class FileDataController: DataController, MetaControllerConsumer {
     /// The directory the entries are in.
     public let directory: URL
+    /// The largest entry, in bytes, that is saved or read; 64 MiB unless the store was opened with another.
+    public let maximumEntryBytes: Int
 
     private let reference = WeakMetaControllerReference()
     /// The directory's path with a trailing slash: entries are named by
@@ -32,12 +42,18 @@ public final class FileDataController: DataController, MetaControllerConsumer {
     private static let suffix = ".entry"
     private static let temporaryPrefix = ".tmp-"
 
-    /// Opens the store in `directory`, creating it if needed, and removes
-    /// temporary files a crash may have left.
+    /// Opens the store in `directory`, creating it if needed, restricting it to its owner,
+    /// and removes temporary files a crash may have left.
     ///
-    /// - Throws: ``DataStoreError/Code/unavailable`` when the directory cannot be created or read.
-    public init(directory: URL) throws(DataStoreError) {
+    /// - Parameters:
+    ///   - directory: Where the entries go.
+    ///   - maximumEntryBytes: The largest entry saved or read; 64 MiB by default, at least 0.
+    /// - Throws: ``DataStoreError/Code/unavailable`` when the directory cannot be created or read, or is open
+    ///   to group or others and cannot be restricted to its owner (it belongs to another user).
+    public init(directory: URL, maximumEntryBytes: Int = 64 * 1024 * 1024) throws(DataStoreError) {
         self.directory = directory
+        // At most half of Int.max, so that one byte past the limit can always be counted.
+        self.maximumEntryBytes = min(max(0, maximumEntryBytes), Int.max / 2)
         directoryPath = directory.path.hasSuffix("/") ? directory.path : directory.path + "/"
         let files = FileManager.default
         do {
@@ -47,6 +63,9 @@ public final class FileDataController: DataController, MetaControllerConsumer {
             }
         } catch {
             throw DataStoreError(.unavailable, key: "", "cannot use the store directory \(directory.path): \(Self.reason(error))")
+        }
+        if let reason = POSIXFile.restrictToOwner(directory: directory.path) {
+            throw DataStoreError(.unavailable, key: "", "cannot use the store directory \(directory.path): \(reason)")
         }
     }
 
@@ -70,10 +89,15 @@ public final class FileDataController: DataController, MetaControllerConsumer {
 
     /// Saves `data` under `key` atomically.
     ///
-    /// - Throws: ``DataStoreError/Code/invalidKey``, or ``DataStoreError/Code/unwritable``
-    ///   naming the key and the system's reason; the entry then keeps its old value.
+    /// - Throws: ``DataStoreError/Code/invalidKey``, ``DataStoreError/Code/tooLarge`` for more than
+    ///   ``maximumEntryBytes``, or ``DataStoreError/Code/unwritable`` naming the key and the system's
+    ///   reason; the entry then keeps its old value.
     public func save(_ data: Data, forKey key: String) throws(DataStoreError) {
         let destination = try path(forKey: key)
+        guard data.count <= maximumEntryBytes else {
+            throw DataStoreError(
+                .tooLarge, key: key, "cannot save \"\(key)\": \(data.count) bytes are more than the limit of \(maximumEntryBytes) bytes")
+        }
         let temporary = directoryPath + Self.temporaryPrefix + UUID().uuidString
         if let failure = AtomicFile.write(data, to: temporary, replacing: destination, directory: directoryPath) {
             throw DataStoreError(.unwritable, key: key, "cannot save \"\(key)\": \(failure)")
@@ -83,26 +107,30 @@ public final class FileDataController: DataController, MetaControllerConsumer {
 
     /// The data under `key`, or `nil` when there is none.
     ///
-    /// - Throws: ``DataStoreError/Code/unreadable`` naming the key when the entry exists but cannot be read.
+    /// - Throws: ``DataStoreError/Code/unreadable`` naming the key when the entry exists but cannot be read
+    ///   or is not a regular file, ``DataStoreError/Code/tooLarge`` when it holds more than ``maximumEntryBytes``.
     public func fetchData(forKey key: String) throws(DataStoreError) -> Data? {
-        switch AtomicFile.contents(of: try path(forKey: key)) {
+        switch AtomicFile.contents(of: try path(forKey: key), maximumBytes: maximumEntryBytes) {
         case .contents(let data): return data
         case .missing: return nil
         case .failed(let reason): throw DataStoreError(.unreadable, key: key, "cannot read \"\(key)\": \(reason)")
+        case .tooLarge:
+            throw DataStoreError(.tooLarge, key: key, "cannot read \"\(key)\": it is larger than the limit of \(maximumEntryBytes) bytes")
         }
     }
 
-    /// Removes the entry under `key`. - Returns: Whether there was one.
+    /// Removes the entry under `key`; an entry that is a symbolic link is removed, not what it points to.
+    /// - Returns: Whether there was one.
     ///
     /// - Throws: ``DataStoreError/Code/unwritable`` when it exists but cannot be removed.
     @discardableResult
     public func destroy(_ key: String) throws(DataStoreError) -> Bool {
         let path = try path(forKey: key)
-        guard FileManager.default.fileExists(atPath: path) else { return false }
+        guard POSIXFile.exists(path) else { return false }
         do {
             try FileManager.default.removeItem(atPath: path)
         } catch {
-            if !FileManager.default.fileExists(atPath: path) { return false }
+            if !POSIXFile.exists(path) { return false }
             throw DataStoreError(.unwritable, key: key, "cannot destroy \"\(key)\": \(Self.reason(error))")
         }
         metaController?.signals.dispatch(DataChange.signal, DataChange(key: key, kind: .destroyed), isolation: nil)

@@ -6,8 +6,11 @@ public import Foundation
 /// The current file is `app.log` (or the name given); when a write would make
 /// it larger than `maximumFileBytes`, it becomes `app.1.log`, `app.1.log`
 /// becomes `app.2.log`, and so on; the oldest beyond `keptFiles` is deleted.
-/// Files are readable and writable by their owner only; a directory it creates
-/// is the owner's only too.
+/// Files are readable and writable by their owner only; so is the directory: one it
+/// creates is `0700`, and an existing one open to group or others is restricted to
+/// `0700` (or refused when it belongs to another user).
+/// The current file must be a regular file: a symbolic link, a FIFO or a device
+/// there is refused, never followed or waited on.
 ///
 /// Formatting and writing happen on a serial queue, in order, never on the
 /// logging thread.
@@ -43,6 +46,8 @@ public final class FileLogDestination: LogDestination {
 
     private let queue = DispatchQueue(label: "MetaController.FileLogDestination")
     private let state: Lock<State>
+    /// Opens the current file for appending; a test can hand the destination a file of its own.
+    private let openFile: @Sendable (String) -> POSIXFile.OpenedFile
 
     /// Opens (or creates) the log file in `directory`, creating the directory if needed.
     ///
@@ -53,10 +58,23 @@ public final class FileLogDestination: LogDestination {
     ///   - keptFiles: How many files are kept, the current one included; 5 by default, at least 1.
     ///   - minimumLevel: The lowest level written; everything by default.
     ///   - format: How entries are written; JSON lines by default.
-    /// - Throws: ``LogSetupError`` when the directory cannot be created or the file cannot be opened for writing.
-    public init(
+    /// - Throws: ``LogSetupError`` when the directory cannot be created or restricted to its owner, or the
+    ///   file cannot be opened for writing or is not a regular file.
+    public convenience init(
         directory: URL, fileName: String = "app.log", maximumFileBytes: Int = 1024 * 1024, keptFiles: Int = 5,
         minimumLevel: LogLevel = .trace, format: LogFormat = .jsonLines
+    ) throws(LogSetupError) {
+        try self.init(
+            directory: directory, fileName: fileName, maximumFileBytes: maximumFileBytes, keptFiles: keptFiles,
+            minimumLevel: minimumLevel, format: format, openingFilesWith: { path in
+                POSIXFile.openRegularFile(path, flags: O_WRONLY | O_APPEND | O_CREAT)
+            })
+    }
+
+    init(
+        directory: URL, fileName: String = "app.log", maximumFileBytes: Int = 1024 * 1024, keptFiles: Int = 5,
+        minimumLevel: LogLevel = .trace, format: LogFormat = .jsonLines,
+        openingFilesWith openFile: @escaping @Sendable (String) -> POSIXFile.OpenedFile
     ) throws(LogSetupError) {
         guard !fileName.isEmpty, !fileName.contains("/"), fileName != ".", fileName != ".." else {
             throw LogSetupError(action: "use the log file name", path: fileName, reason: "it must be a plain file name")
@@ -67,6 +85,7 @@ public final class FileLogDestination: LogDestination {
         self.keptFiles = max(1, keptFiles)
         self.minimumLevel = minimumLevel
         self.format = format
+        self.openFile = openFile
         do {
             try FileManager.default.createDirectory(
                 at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
@@ -75,12 +94,15 @@ public final class FileLogDestination: LogDestination {
                 action: "create the log directory", path: directory.path,
                 reason: (error as NSError).localizedFailureReason ?? error.localizedDescription)
         }
-        let path = directory.appendingPathComponent(fileName).path
-        let (descriptor, error) = POSIXFile.openForAppending(path)
-        guard descriptor >= 0 else {
-            throw LogSetupError(action: "open the log file", path: path, reason: POSIXFile.errorText(error))
+        if let reason = POSIXFile.restrictToOwner(directory: directory.path) {
+            throw LogSetupError(action: "use the log directory", path: directory.path, reason: reason)
         }
-        state = Lock(State(descriptor: descriptor, size: POSIXFile.size(descriptor)))
+        let path = directory.appendingPathComponent(fileName).path
+        let opened = openFile(path)
+        guard case .opened(let descriptor, let size) = opened else {
+            throw LogSetupError(action: "open the log file", path: path, reason: opened.failure ?? "")
+        }
+        state = Lock(State(descriptor: descriptor, size: size))
     }
 
     deinit {
@@ -144,11 +166,16 @@ public final class FileLogDestination: LogDestination {
         } else {
             try? files.removeItem(atPath: path(ofFile: 0))
         }
-        let (next, error) = POSIXFile.openForAppending(path(ofFile: 0))
+        let opened = openFile(path(ofFile: 0))
         state.withLock { state in
-            state.descriptor = next
             state.size = 0
-            if next < 0 { state.failure = "cannot open \(path(ofFile: 0)): \(POSIXFile.errorText(error))" }
+            if case .opened(let next, let size) = opened {
+                state.descriptor = next
+                state.size = size
+            } else {
+                state.descriptor = -1
+                state.failure = "cannot open \(path(ofFile: 0)): \(opened.failure ?? "")"
+            }
         }
     }
 }
