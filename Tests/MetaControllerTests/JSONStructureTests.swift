@@ -91,4 +91,11 @@ import Testing
         #expect(results[1] == .duplicateKey(path: String(repeating: "a[1].", count: levels) + "b"))
         #expect(results[2] == .tooDeep)
     }
+
+    @Test func tenMegabytesOfShallowInputPass() {
+        let json = Data(("[" + String(repeating: #"[],{},{"a":"\u0061","b":{}},"#, count: 400_000) + "[]]").utf8)
+        #expect(json.count > 10_000_000)
+        #expect(JSONStructure.problem(in: json, depthLimit: 3) == nil)
+        #expect(JSONStructure.problem(in: json, depthLimit: 2) == .tooDeep)
+    }
 }

@@ -23,15 +23,38 @@ enum JSONStructure {
     /// The first problem in JSON `data`, or `nil`.
     ///
     /// JSON decoders also read UTF-16 and UTF-32; when `data` holds a zero byte,
-    /// which UTF-8 JSON never does, it is scanned in each of those encodings too.
+    /// which UTF-8 JSON never does, its depth is measured in each of those
+    /// encodings too. Keys are compared in the encoding the decoders would
+    /// choose: the one a byte order mark names, else the one the zero bytes of
+    /// the first four show (RFC 4627), else UTF-8.
     static func problem(in data: Data, depthLimit: Int) -> Problem? {
         data.withUnsafeBytes { bytes in
-            if let problem = scan(bytes, unitWidth: 1, bigEndian: true, depthLimit: depthLimit) { return problem }
-            guard bytes.contains(0) else { return nil }
-            for (width, bigEndian) in [(2, true), (2, false), (4, true), (4, false)] {
-                if let problem = scan(bytes, unitWidth: width, bigEndian: bigEndian, depthLimit: depthLimit) { return problem }
+            let keyEncoding = encoding(of: bytes)
+            var encodings = [(width: 1, bigEndian: true)]
+            if bytes.contains(0) { encodings += [(2, true), (2, false), (4, true), (4, false)] }
+            for (width, bigEndian) in encodings {
+                let checksKeys = width == keyEncoding.width && (width == 1 || bigEndian == keyEncoding.bigEndian)
+                if let problem = scan(bytes, unitWidth: width, bigEndian: bigEndian, depthLimit: depthLimit, checksKeys: checksKeys) {
+                    return problem
+                }
             }
             return nil
+        }
+    }
+
+    /// The width of a code unit and its byte order, as JSON decoders detect them.
+    private static func encoding(of bytes: UnsafeRawBufferPointer) -> (width: Int, bigEndian: Bool) {
+        let first = (0..<4).map { $0 < bytes.count ? bytes[$0] : 0xAA }   // 0xAA: no byte, but not zero
+        switch (first[0], first[1], first[2], first[3]) {
+        case (0x00, 0x00, 0xFE, 0xFF): return (4, true)
+        case (0xFF, 0xFE, 0x00, 0x00): return (4, false)
+        case (0xFE, 0xFF, _, _): return (2, true)
+        case (0xFF, 0xFE, _, _): return (2, false)
+        case (0x00, 0x00, 0x00, _): return (4, true)
+        case (_, 0x00, 0x00, 0x00): return (4, false)
+        case (0x00, _, _, _): return (2, true)
+        case (_, 0x00, _, _): return (2, false)
+        default: return (1, true)
         }
     }
 
@@ -52,7 +75,9 @@ enum JSONStructure {
         case hex(digits: Int, value: UInt32)
     }
 
-    private static func scan(_ bytes: UnsafeRawBufferPointer, unitWidth: Int, bigEndian: Bool, depthLimit: Int) -> Problem? {
+    private static func scan(
+        _ bytes: UnsafeRawBufferPointer, unitWidth: Int, bigEndian: Bool, depthLimit: Int, checksKeys: Bool
+    ) -> Problem? {
         var frames: [Frame] = []
         var inString = false, isKey = false, escape = Escape.none
         var key = KeyText()
@@ -109,7 +134,7 @@ enum JSONStructure {
             case 0x22:   // "
                 inString = true
                 isKey = false
-                if let last = frames.indices.last, frames[last].isObject, frames[last].expectsKey {
+                if checksKeys, let last = frames.indices.last, frames[last].isObject, frames[last].expectsKey {
                     isKey = true
                     frames[last].expectsKey = false
                 }
