@@ -262,6 +262,33 @@ import Testing
         #expect(failure == [ConfigurationError.Code.unknownKey.description, "padding"])
     }
 
+    @Test(arguments: [
+        (#"{"api": {"baseURLs": {}}, "api": {"baseURLs": {"production": "https://x.example"}}}"#, "api"),
+        (#"{"api": {"baseURLs": {}}, "\u0061pi": {"baseURLs": {}}}"#, "api"),
+        (#"{"api": {"baseURLs": {"test": "http://a", "t\u0065st": "http://b"}}}"#, "api.baseURLs.test"),
+        (#"{"api": {"baseURLs": {}}, "log": {"destinations": [{"kind": "memory", "level": "debug", "level": "info"}]}}"#,
+            "log.destinations[0].level"),
+    ])
+    func aKeyThatAppearsTwiceIsRefusedWithItsPath(json: String, keyPath: String) throws {
+        expectError(json, .duplicateKey, at: keyPath)
+        let error = try #require(throws: ConfigurationError.self) { try load(json) }
+        #expect(error.description == "\(keyPath): the key appears twice")
+    }
+
+    @Test func aDuplicateAmongAHundredThousandKeysIsFoundOnASmallStack() async {
+        let keys = (0..<100_000).map { #""k\#($0)": \#($0)"# }.joined(separator: ", ")
+        let json = #"{"api": {"baseURLs": {}}, \#(keys), "k0": 1}"#
+        let description = await onSmallStack { () -> String in
+            do throws(ConfigurationError) {
+                _ = try AppConfiguration(data: Data(json.utf8))
+                return "decoded"
+            } catch {
+                return "\(error.code): \(error)"
+            }
+        }
+        #expect(description == "duplicateKey: k0: the key appears twice")
+    }
+
     @Test func anEnvironmentWithoutABaseURLIsNamed() throws {
         let configuration = try load(Self.full)
         #expect {

@@ -32,6 +32,28 @@ import Testing
         #expect(route.points.map(\.line) == [4, 6, 9, 10, 11])
     }
 
+    @Test(arguments: ["0x1p3", "1e3", "1E-2", "inf", "-infinity", "nan", "1_0", "\u{661}", "1.2.3", "+-1", "1-", ".", "-", "", " ", "\u{A0}1"])
+    func numbersThatAreNotXSDDecimalsAreRefused(text: String) {
+        let latitude = "<gpx>\n<wpt lat=\"\(text)\" lon=\"0\"/></gpx>"
+        #expect(throws: LocationError(code: .malformedGPX, line: 2, reason: "lat \"\(text)\" is not a latitude from -90 to 90")) {
+            try GPXRoute(data: Data(latitude.utf8))
+        }
+        let longitude = "<gpx><wpt lat=\"0\" lon=\"\(text)\"/></gpx>"
+        #expect(throws: LocationError(code: .malformedGPX, line: 1, reason: "lon \"\(text)\" is not a longitude from -180 to 180")) {
+            try GPXRoute(data: Data(longitude.utf8))
+        }
+        let elevation = "<gpx><wpt lat=\"0\" lon=\"0\">\n<ele>\(text)</ele></wpt></gpx>"
+        #expect(throws: LocationError.self) { try GPXRoute(data: Data(elevation.utf8)) }
+    }
+
+    @Test(arguments: [("+1.5", 1.5), ("-.5", -0.5), ("5.", 5), (" 1.5 ", 1.5), ("\t\n-12\r\n", -12), ("007", 7), ("-0", 0)])
+    func xsdDecimalsAreRead(text: String, value: Double) throws {
+        let route = try GPXRoute(data: Data("<gpx><wpt lat=\"\(text)\" lon=\"\(text)\"><ele>\(text)</ele></wpt></gpx>".utf8))
+        #expect(route.points.first?.location.latitude == value)
+        #expect(route.points.first?.location.longitude == value)
+        #expect(route.points.first?.location.altitude == value)
+    }
+
     @Test(arguments: [
         ("<gpx><wpt lon=\"2\"></wpt></gpx>", 1, "wpt needs a lat attribute"),
         ("<gpx>\n<trkpt lat=\"1\"/>\n</gpx>", 2, "trkpt needs a lon attribute"),

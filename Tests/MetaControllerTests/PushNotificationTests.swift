@@ -164,6 +164,21 @@ import Testing
         expectRefused(json, .malformed, at: "")
     }
 
+    @Test(arguments: [
+        (#"{"aps": {"badge": 1, "badge": 9}}"#, "aps.badge"),
+        (#"{"aps": {"badge": 1, "b\u0061dge": 9}}"#, "aps.badge"),
+        (#"{"aps": {}, "aps": {"badge": 9}}"#, "aps"),
+        (#"{"aps": {"alert": {"title": "a", "title": "b"}}}"#, "aps.alert.title"),
+        (#"{"aps": {}, "items": [{"id": 1}, {"id": 2, "id": 3}]}"#, "items[1].id"),
+    ])
+    func aKeyThatAppearsTwiceIsRefusedWithItsPath(json: String, keyPath: String) throws {
+        expectRefused(json, .duplicateKey, at: keyPath)
+        let error = try #require(throws: PushNotificationError.self) { try parse(json) }
+        #expect(error.description == "\(keyPath): the key appears twice")
+        let utf16 = try #require(json.data(using: .utf16BigEndian))
+        #expect(throws: error) { try PushNotification(payload: utf16) }
+    }
+
     @Test func payloadsOverTheLimitAreRefusedAndVoIPHasMore() throws {
         let padding = String(repeating: "x", count: 4096 - #"{"aps": {}, "pad": ""}"#.utf8.count)
         let exactly4096 = #"{"aps": {}, "pad": "\#(padding)"}"#

@@ -52,7 +52,10 @@ public struct AppConfiguration: Codable, Sendable, Equatable {
     /// Dictionaries and arrays nested more than 64 levels deep are refused as
     /// ``ConfigurationError/Code/malformedFile`` before the data reaches
     /// Foundation's parsers, which would overflow the stack on deep enough input;
-    /// so is a binary property list whose structure cannot be followed.
+    /// so is a binary property list whose structure cannot be followed. A key
+    /// that appears twice in one JSON object, even spelled with escapes (`"a"`
+    /// and `"\u0061"`), is refused as ``ConfigurationError/Code/duplicateKey``
+    /// naming its path: Foundation's decoder would silently keep the first value.
     ///
     /// - Throws: ``ConfigurationError`` naming the key path of what is wrong.
     public init(data: Data) throws(ConfigurationError) {
@@ -63,12 +66,23 @@ public struct AppConfiguration: Codable, Sendable, Equatable {
         // Foundation's parsers recurse once per level and crash on input nested some thousands deep.
         let tooDeep = isBinary ? NestingDepth.binaryPropertyList(data, exceeds: Self.maximumNesting)
             : isPropertyList ? NestingDepth.xmlPropertyList(data, exceeds: Self.maximumNesting)
-            : NestingDepth.json(data, exceeds: Self.maximumNesting)
+            : false
         guard !tooDeep else {
             throw ConfigurationError(
                 .malformedFile, at: "",
                 isBinary ? "not a binary property list nested at most \(Self.maximumNesting) levels deep"
                     : "nested more than \(Self.maximumNesting) levels deep")
+        }
+        if !isPropertyList {
+            switch JSONStructure.problem(in: data, depthLimit: Self.maximumNesting) {
+            case .tooDeep?:
+                throw ConfigurationError(.malformedFile, at: "", "nested more than \(Self.maximumNesting) levels deep")
+            case .duplicateKey(let path)?:
+                // Foundation's decoder would keep the first value and ignore the rest.
+                throw ConfigurationError(.duplicateKey, at: path, "the key appears twice")
+            case nil:
+                break
+            }
         }
         do {
             self = isPropertyList

@@ -18,6 +18,8 @@ public struct ConfigurationError: Error, Sendable, Equatable, CustomStringConver
         public static let malformedFile = Code(name: "malformedFile")
         /// A key the configuration does not know; a typo, most likely.
         public static let unknownKey = Code(name: "unknownKey")
+        /// A key appears twice in one JSON object: `api: the key appears twice`.
+        public static let duplicateKey = Code(name: "duplicateKey")
         /// A key that must be there is missing.
         public static let missingKey = Code(name: "missingKey")
         /// A value has the wrong type, such as a number where text belongs.

@@ -21,7 +21,9 @@ public import Foundation
 /// XML that is not well formed, elements nested more than 64 deep, an
 /// undeclared namespace prefix, a root element other than GPX's `gpx`, a point
 /// without `lat` and `lon` or with coordinates out of range, an elevation or
-/// time that does not parse.
+/// time that does not parse. Coordinates and elevations are `xsd:decimal`, as
+/// the schema says: digits with an optional sign and decimal point; exponents,
+/// hexadecimal floats (`0x1p3`), `inf` and `nan` are refused.
 public struct GPXRoute: Sendable, Equatable {
     /// One point of the file.
     public struct Point: Sendable, Equatable {
@@ -93,10 +95,10 @@ public struct GPXRoute: Sendable, Equatable {
                     guard current == nil else { throw .gpx(line: line, "<\(element.qualified)> inside another point") }
                     guard let latText = attributes["lat"] else { throw .gpx(line: line, "\(kind.rawValue) needs a lat attribute") }
                     guard let lonText = attributes["lon"] else { throw .gpx(line: line, "\(kind.rawValue) needs a lon attribute") }
-                    guard let latitude = Double(Self.trimmed(latText)), latitude.isFinite,
+                    guard let latitude = Self.decimal(latText),
                         (-90...90).contains(latitude)
                     else { throw .gpx(line: line, "lat \"\(latText)\" is not a latitude from -90 to 90") }
-                    guard let longitude = Double(Self.trimmed(lonText)), longitude.isFinite,
+                    guard let longitude = Self.decimal(lonText),
                         (-180...180).contains(longitude)
                     else { throw .gpx(line: line, "lon \"\(lonText)\" is not a longitude from -180 to 180") }
                     current = (kind, latitude, longitude, line, depth)
@@ -116,7 +118,7 @@ public struct GPXRoute: Sendable, Equatable {
                     let value = Self.trimmed(text)
                     switch element {
                     case "ele":
-                        guard let number = Double(value), number.isFinite else {
+                        guard let number = Self.decimal(text), number.isFinite else {
                             throw .gpx(line: line, "ele \"\(value)\" is not a number")
                         }
                         elevation = number
@@ -154,6 +156,28 @@ public struct GPXRoute: Sendable, Equatable {
         guard let first = text.utf8.first, let last = text.utf8.last, first <= 0x20 || first >= 0x80 || last <= 0x20 || last >= 0x80
         else { return text }
         return text.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// The number an `xsd:decimal` spells, between XML whitespace: an optional
+    /// sign, then ASCII digits with at most one decimal point among or around
+    /// them (`-.5`, `5.`, `+1.5`). What `Double` would also read is refused:
+    /// exponents, hexadecimal (`0x1p3`), `inf`, `nan`, other scripts' digits.
+    static func decimal(_ text: String) -> Double? {
+        let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+        let utf8 = text.utf8
+        guard let start = utf8.firstIndex(where: { !isSpace($0) }), let last = utf8.lastIndex(where: { !isSpace($0) })
+        else { return nil }
+        var digits = 0, points = 0
+        for (offset, byte) in utf8[start...last].enumerated() {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digits += 1
+            case UInt8(ascii: "."): points += 1
+            case UInt8(ascii: "+") where offset == 0, UInt8(ascii: "-") where offset == 0: break
+            default: return nil
+            }
+        }
+        guard digits > 0, points <= 1 else { return nil }
+        return Double(text[start...last])
     }
 
     /// The children of a point that are read.

@@ -144,13 +144,25 @@ public struct PushNotification: Sendable, Equatable {
     /// - Parameters:
     ///   - payload: The JSON APNs delivered.
     ///   - kind: Which size limit applies; regular by default.
+    /// A key that appears twice in one object, even spelled with escapes (`"badge"`
+    /// and `"\u0062adge"`), is refused as ``PushNotificationError/Code/duplicateKey``
+    /// naming its path, such as `aps.badge`.
+    ///
     /// - Throws: ``PushNotificationError`` naming the key that is wrong.
     public init(payload: Data, kind: Kind = .regular) throws(PushNotificationError) {
         guard payload.count <= kind.maximumBytes else {
             throw PushNotificationError(
                 code: .tooLarge, keyPath: "", reason: "the payload is \(payload.count) bytes; APNs allows \(kind.maximumBytes)")
         }
-        guard !NestingDepth.json(payload, exceeds: Self.maximumNesting) else { throw Self.tooDeep }
+        switch JSONStructure.problem(in: payload, depthLimit: Self.maximumNesting) {
+        case .tooDeep?:
+            throw Self.tooDeep
+        case .duplicateKey(let path)?:
+            // JSONDecoder would keep the first value and ignore the rest; RFC 8259 leaves the outcome unpredictable.
+            throw PushNotificationError(code: .duplicateKey, keyPath: path, reason: "the key appears twice")
+        case nil:
+            break
+        }
         let root: JSONValue
         do {
             root = try JSONDecoder().decode(JSONValue.self, from: payload)

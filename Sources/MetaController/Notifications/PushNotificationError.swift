@@ -16,6 +16,8 @@ public struct PushNotificationError: Error, Sendable, Equatable, CustomStringCon
         public static let tooLarge = Code(name: "tooLarge")
         /// The payload is not a JSON object, or is nested too deeply.
         public static let malformed = Code(name: "malformed")
+        /// A key appears twice in one object: `aps.badge: the key appears twice`.
+        public static let duplicateKey = Code(name: "duplicateKey")
         /// A key that must be there is missing: `aps`.
         public static let missingKey = Code(name: "missingKey")
         /// A value has the wrong type: text where a number belongs, say.
