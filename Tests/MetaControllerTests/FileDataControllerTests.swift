@@ -298,19 +298,16 @@ extension FileDataControllerTests {
     @Test func aDirectoryOpenToEveryoneIsRestrictedToItsOwner() throws {
         let directory = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: directory.path)
+        try makeLooseDirectory(directory)
         _ = try FileDataController(directory: directory)
-        #expect(try FileManager.default.attributesOfItem(atPath: directory.path)[.posixPermissions] as? Int == 0o700)
+        #expect(try permissions(of: directory) == 0o700)
     }
 
     @Test(.enabled(if: geteuid() == 0, "only root can give a directory to another user"))
     func aLooseDirectoryOfAnotherUserIsRefused() throws {
         let directory = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: directory.path)
-        try #require(chown(directory.path, 4242, 4242) == 0)
+        try makeLooseDirectory(directory, owner: 4242)
         #expect {
             try FileDataController(directory: directory)
         } throws: { error in
@@ -319,6 +316,6 @@ extension FileDataControllerTests {
                 && error?.description == "cannot use the store directory \(directory.path): "
                     + "it is open to other users (mode 0777) and belongs to another user"
         }
-        #expect(try FileManager.default.attributesOfItem(atPath: directory.path)[.posixPermissions] as? Int == 0o777)
+        #expect(try permissions(of: directory) == 0o777)
     }
 }

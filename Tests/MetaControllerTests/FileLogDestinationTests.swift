@@ -194,25 +194,22 @@ extension FileLogDestinationTests {
     @Test func aLogDirectoryOpenToEveryoneIsRestrictedToItsOwner() throws {
         let directory = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: directory.path)
+        try makeLooseDirectory(directory)
         _ = try FileLogDestination(directory: directory)
-        #expect(try FileManager.default.attributesOfItem(atPath: directory.path)[.posixPermissions] as? Int == 0o700)
+        #expect(try permissions(of: directory) == 0o700)
     }
 
     @Test(.enabled(if: geteuid() == 0, "only root can give a directory to another user"))
     func aLooseLogDirectoryOfAnotherUserIsRefused() throws {
         let directory = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: directory.path)
-        try #require(chown(directory.path, 4242, 4242) == 0)
+        try makeLooseDirectory(directory, owner: 4242)
         #expect(throws: LogSetupError(
             action: "use the log directory", path: directory.path,
             reason: "it is open to other users (mode 0777) and belongs to another user")
         ) {
             try FileLogDestination(directory: directory)
         }
-        #expect(try FileManager.default.attributesOfItem(atPath: directory.path)[.posixPermissions] as? Int == 0o777)
+        #expect(try permissions(of: directory) == 0o777)
     }
 }
