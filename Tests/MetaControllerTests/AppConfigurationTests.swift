@@ -210,17 +210,25 @@ import Testing
         return Data(bytes)
     }
 
+    /// The same nesting as an XML property list, JSON and a binary property list.
+    private static func everyFormat(levels: Int) -> [Data] {
+        [xmlPropertyList(levels: levels), json(levels: levels), binaryPropertyList(levels: levels)]
+    }
+
+    /// The error decoding `data` throws, or `nil` when it decodes.
+    private static func outcome(of data: Data) -> ConfigurationError? {
+        do throws(ConfigurationError) {
+            _ = try AppConfiguration(data: data)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
     @Test(arguments: [10_000, 100_000])
     func deeplyNestedFilesAreRefusedBeforeFoundationParsesThem(levels: Int) async {
         let reasons = await onSmallStack { () -> [String] in
-            [Self.xmlPropertyList(levels: levels), Self.json(levels: levels), Self.binaryPropertyList(levels: levels)].map { (data: Data) -> String in
-                do throws(ConfigurationError) {
-                    _ = try AppConfiguration(data: data)
-                    return "decoded"
-                } catch {
-                    return "\(error.code): \(error)"
-                }
-            }
+            Self.everyFormat(levels: levels).map { Self.outcome(of: $0).map { "\($0.code): \($0)" } ?? "decoded" }
         }
         #expect(reasons == [
             "malformedFile: nested more than 64 levels deep",
@@ -232,14 +240,7 @@ import Testing
     @Test func nestingUpToTheLimitReachesTheDecoder() async {
         let codes = await onSmallStack { () -> [String] in
             [64, 65].flatMap { levels in
-                [Self.xmlPropertyList(levels: levels), Self.json(levels: levels), Self.binaryPropertyList(levels: levels)].map { (data: Data) -> String in
-                    do throws(ConfigurationError) {
-                        _ = try AppConfiguration(data: data)
-                        return "decoded"
-                    } catch {
-                        return "\(error.code)"
-                    }
-                }
+                Self.everyFormat(levels: levels).map { Self.outcome(of: $0).map { "\($0.code)" } ?? "decoded" }
             }
         }
         // 64 levels of arrays are not a configuration (a dictionary), but only the decoder can say so.
@@ -251,13 +252,7 @@ import Testing
         // thread of its own, so as not to hold up the test runner's threads.
         let failure = await onSmallStack { () -> [String] in
             let json = #"{"api": {"baseURLs": {}}, "padding": ""# + String(repeating: "[{", count: 5_000_000) + #""}"#
-            do {
-                _ = try AppConfiguration(data: Data(json.utf8))
-                return []
-            } catch {
-                let error = error as? ConfigurationError
-                return [error?.code.description ?? "another error", error?.keyPath ?? ""]
-            }
+            return Self.outcome(of: Data(json.utf8)).map { [$0.code.description, $0.keyPath] } ?? []
         }
         #expect(failure == [ConfigurationError.Code.unknownKey.description, "padding"])
     }

@@ -16,6 +16,19 @@ import Testing
         #expect(others.values == ["CHAT", nil])
     }
 
+    /// The doc comment and Docs/PlatformSupport.md: where there are no user notifications, `false`.
+    @Test func askingForPermissionWithoutUserNotificationsGetsNo() async throws {
+        #if canImport(UserNotifications)
+        return  // asking would show the system's prompt
+        #else
+        let metaController = MetaController.withFakes()
+        let controller = StandardNotificationController()
+        metaController.notificationController = controller
+        #expect(try await controller.requestAuthorization() == false)
+        #expect(metaController.fakeLogController?.messages == ["notification permission not granted"])
+        #endif
+    }
+
     @Test func receivingDeeplyNestedInputThrowsInsteadOfCrashing() async {
         let descriptions = await onSmallStack { () -> [String] in
             let controller = StandardNotificationController()

@@ -68,7 +68,7 @@ public struct DataStoreError: Error, Sendable, Equatable, CustomStringConvertibl
         func refuse(_ reason: String) -> DataStoreError {
             DataStoreError(.invalidKey, key: key, "the key \"\(shown.debugEscaped)\" \(reason)")
         }
-        let normalized = key.precomposedStringWithCanonicalMapping
+        let normalized = key.inNormalizationFormC
         guard !normalized.isEmpty else { throw refuse("is empty") }
         guard normalized.utf8.count <= maximumKeyBytes else { throw refuse("is longer than \(maximumKeyBytes) bytes") }
         // Bytes, not Characters: ".\u{301}" is one Character but still starts with a dot.
@@ -91,6 +91,12 @@ extension Unicode.Scalar {
 }
 
 extension String {
+    /// The string in Unicode normalization form C; ASCII, already in form C,
+    /// skips Foundation's normalization.
+    var inNormalizationFormC: String {
+        utf8.allSatisfy { $0 < 0x80 } ? self : precomposedStringWithCanonicalMapping
+    }
+
     /// The string with control characters escaped, for messages.
     var debugEscaped: String {
         unicodeScalars.map { $0.isControl ? "\\u{\(String($0.value, radix: 16))}" : String($0) }

@@ -144,7 +144,7 @@ public final class FileDataController: DataController, MetaControllerConsumer {
         do {
             return try FileManager.default.contentsOfDirectory(atPath: directory.path)
                 .filter { $0.hasSuffix(Self.suffix) && $0.utf8.first != UInt8(ascii: ".") }
-                .map { String($0.dropLast(Self.suffix.count)).precomposedStringWithCanonicalMapping }
+                .map { String($0.dropLast(Self.suffix.count)).inNormalizationFormC }
                 .sorted()
         } catch {
             throw DataStoreError(.unavailable, key: "", "cannot list the store directory \(directory.path): \(Self.reason(error))")
