@@ -134,21 +134,6 @@ import Testing
         #expect(try parseAll(text).first?.body == Array("hello world".utf8))
     }
 
-    /// Runs `body` on a thread with a 512 KiB stack, as a small app thread has, and waits for it.
-    private func onSmallStack<Value: Sendable>(_ body: @escaping @Sendable () -> Value) -> Value {
-        let result = Lock<Value?>(nil)
-        let done = DispatchSemaphore(value: 0)
-        let thread = Thread {
-            let value = body()
-            result.withLock { $0 = value }
-            done.signal()
-        }
-        thread.stackSize = 512 * 1024
-        thread.start()
-        done.wait()
-        return result.withLock { $0! }
-    }
-
     /// Feeds `bytes` in pieces of `piece` bytes, taking requests out after each, until the parser refuses them.
     ///
     /// - Returns: The bodies of the requests, the status of the refusal (or `nil`), the bytes
@@ -174,11 +159,11 @@ import Testing
 
     private static let chunkedHead = Array("POST /c HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n".utf8)
 
-    @Test func decodesOneByteChunksInWorkLinearInTheBytesReceived() {
+    @Test func decodesOneByteChunksInWorkLinearInTheBytesReceived() async {
         // 262,144 one-byte chunks, 1.5 MB on the wire, arriving 16 KiB at a time as from a socket.
         let wire = Self.chunkedHead + Array(repeating: Array("1\r\na\r\n".utf8), count: 262_144).joined()
             + Array("0\r\n\r\n".utf8)
-        let outcome = onSmallStack { Self.feed(wire, piece: 16 * 1024) }
+        let outcome = await onSmallStack { Self.feed(wire, piece: 16 * 1024) }
         #expect(outcome.bodies == [262_144])
         #expect(outcome.status == nil)
         // Each byte looked at about once; decoding again from the first byte on every read
@@ -186,10 +171,10 @@ import Testing
         #expect(outcome.examined <= 2 * wire.count, "examined \(outcome.examined) bytes of \(wire.count)")
     }
 
-    @Test func refusesEndlessTrailerLinesOnceOverTheHeadLimit() {
+    @Test func refusesEndlessTrailerLinesOnceOverTheHeadLimit() async {
         let limits = HTTPRequestParser.Limits(maximumHeaderBytes: 1024)
         let wire = Self.chunkedHead + Array("0\r\n".utf8) + Array(repeating: Array("X: y\r\n".utf8), count: 100_000).joined()
-        let outcome = onSmallStack { Self.feed(wire, piece: 600, limits: limits) }
+        let outcome = await onSmallStack { Self.feed(wire, piece: 600, limits: limits) }
         #expect(outcome.status == 431)
         #expect(outcome.fed <= 1024 + 600, "refused only after \(outcome.fed) bytes")
         #expect(outcome.examined <= 2 * outcome.fed)
@@ -203,16 +188,16 @@ import Testing
         #expect(failure(text, limits: .init(maximumHeaderBytes: 53)) == 431)
     }
 
-    @Test func refusesEndlessChunkExtensionsOnceOverTheBodyLimit() {
+    @Test func refusesEndlessChunkExtensionsOnceOverTheBodyLimit() async {
         let limits = HTTPRequestParser.Limits(maximumBodyBytes: 1024)
         // One extension that never ends, and many chunks whose extensions do.
         let endless = Self.chunkedHead + Array("1;".utf8) + Array(repeating: UInt8(ascii: "e"), count: 100_000)
-        let longLine = onSmallStack { Self.feed(endless, piece: 1000, limits: limits) }
+        let longLine = await onSmallStack { Self.feed(endless, piece: 1000, limits: limits) }
         #expect(longLine.status == 413)
         #expect(longLine.fed <= 1024 + 1000 + Self.chunkedHead.count, "refused only after \(longLine.fed) bytes")
         let chunk = Array("1;".utf8) + Array(repeating: UInt8(ascii: "e"), count: 100) + Array("\r\na\r\n".utf8)
         let many = Self.chunkedHead + Array(repeating: chunk, count: 100_000).joined()
-        let manyChunks = onSmallStack { Self.feed(many, piece: 1000, limits: limits) }
+        let manyChunks = await onSmallStack { Self.feed(many, piece: 1000, limits: limits) }
         #expect(manyChunks.status == 413)
         #expect(manyChunks.fed <= 2 * 1024 + 1000 + Self.chunkedHead.count, "refused only after \(manyChunks.fed) bytes")
     }
