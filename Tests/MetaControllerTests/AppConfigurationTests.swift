@@ -270,6 +270,38 @@ import Testing
         #expect(error.description == "\(keyPath): the key appears twice")
     }
 
+    @Test func aKeyThatAppearsTwiceInAPropertyListIsRefusedWithItsPath() throws {
+        // Foundation's property-list decoders keep one of the two values without a word.
+        let xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+            <plist version="1.0"><dict>
+              <key>api</key><dict><key>baseURLs</key><dict><key>test</key><string>http://a</string></dict></dict>
+              <key>log</key><dict><key>destinations</key><array>
+                <dict><key>kind</key><string>memory</string><key>level</key><string>debug</string><key>&#108;evel</key><string>info</string></dict>
+              </array></dict>
+            </dict></plist>
+            """
+        let error = try #require(throws: ConfigurationError.self) { try AppConfiguration(data: Data(xml.utf8)) }
+        #expect(error.code == .duplicateKey)
+        #expect(error.description == "log.destinations[0].level: the key appears twice")
+        // The same in binary: `api` twice, as two string objects.
+        let binary = PropertyListStructureTests.binary([
+            .dictionary([(1, 3), (2, 4)]), .ascii("api"), .utf16("api"), .dictionary([(5, 6)]), .dictionary([(5, 6)]),
+            .ascii("baseURLs"), .dictionary([]),
+        ])
+        let binaryError = try #require(throws: ConfigurationError.self) { try AppConfiguration(data: binary) }
+        #expect(binaryError.code == .duplicateKey)
+        #expect(binaryError.description == "api: the key appears twice")
+        // Without the second key, the same files decode.
+        #expect(try AppConfiguration(data: Data(xml.replacingOccurrences(of: "<key>&#108;evel</key><string>info</string>", with: "").utf8))
+            .log.destinations.count == 1)
+        let single = PropertyListStructureTests.binary([
+            .dictionary([(1, 2)]), .ascii("api"), .dictionary([(3, 4)]), .ascii("baseURLs"), .dictionary([]),
+        ])
+        #expect(try AppConfiguration(data: single).api.baseURLs.isEmpty)
+    }
+
     @Test func aDuplicateAmongAHundredThousandKeysIsFoundOnASmallStack() async {
         let keys = (0..<100_000).map { #""k\#($0)": \#($0)"# }.joined(separator: ", ")
         let json = #"{"api": {"baseURLs": {}}, \#(keys), "k0": 1}"#

@@ -4,7 +4,7 @@ import Testing
 
 /// The scan of JSON text for nesting and duplicate keys that runs before Foundation decodes it.
 @Suite struct JSONStructureTests {
-    private func problem(_ json: String, limit: Int = 64) -> JSONStructure.Problem? {
+    private func problem(_ json: String, limit: Int = 64) -> StructureProblem? {
         JSONStructure.problem(in: Data(json.utf8), depthLimit: limit)
     }
 
@@ -67,7 +67,7 @@ import Testing
 
     @Test func aHundredThousandKeysAreCheckedInLinearTime() async {
         let keys = (0..<100_000).map { #""key\#($0)": \#($0)"# }.joined(separator: ", ")
-        let results = await onSmallStack { () -> [JSONStructure.Problem?] in
+        let results = await onSmallStack { () -> [StructureProblem?] in
             [
                 JSONStructure.problem(in: Data("{\(keys)}".utf8), depthLimit: 64),
                 JSONStructure.problem(in: Data(#"{"outer": [{\#(keys), "key99999": 0}]}"#.utf8), depthLimit: 64),
@@ -80,7 +80,7 @@ import Testing
     @Test func aHundredThousandLevelsAreScannedOnASmallStack() async {
         let levels = 100_000
         let nested = String(repeating: #"{"a": [0, "#, count: levels) + #"{"b": 1, "b": 2}"# + String(repeating: "]}", count: levels)
-        let results = await onSmallStack { () -> [JSONStructure.Problem?] in
+        let results = await onSmallStack { () -> [StructureProblem?] in
             [
                 JSONStructure.problem(in: Data(nested.utf8), depthLimit: 64),
                 JSONStructure.problem(in: Data(nested.utf8), depthLimit: 2 * levels + 1),
@@ -94,7 +94,7 @@ import Testing
 
     /// Built and scanned on a thread of its own, so as not to hold up the test runner's threads.
     @Test func tenMegabytesOfShallowInputPass() async {
-        let results = await onSmallStack { () -> [JSONStructure.Problem?] in
+        let results = await onSmallStack { () -> [StructureProblem?] in
             let json = Data(("[" + String(repeating: #"[],{},{"a":"\u0061","b":{}},"#, count: 400_000) + "[]]").utf8)
             guard json.count > 10_000_000 else { return [] }
             return [JSONStructure.problem(in: json, depthLimit: 3), JSONStructure.problem(in: json, depthLimit: 2)]

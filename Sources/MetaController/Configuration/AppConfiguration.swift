@@ -53,9 +53,10 @@ public struct AppConfiguration: Codable, Sendable, Equatable {
     /// ``ConfigurationError/Code/malformedFile`` before the data reaches
     /// Foundation's parsers, which would overflow the stack on deep enough input;
     /// so is a binary property list whose structure cannot be followed. A key
-    /// that appears twice in one JSON object, even spelled with escapes (`"a"`
-    /// and `"\u0061"`), is refused as ``ConfigurationError/Code/duplicateKey``
-    /// naming its path: Foundation's decoder would silently keep the first value.
+    /// that appears twice in one JSON object or property-list dictionary, even
+    /// spelled with escapes (`"a"` and `"\u0061"`, `a` and `&#97;`), is refused
+    /// as ``ConfigurationError/Code/duplicateKey`` naming its path: Foundation's
+    /// decoders would silently keep one of the values.
     ///
     /// - Throws: ``ConfigurationError`` naming the key path of what is wrong.
     public init(data: Data) throws(ConfigurationError) {
@@ -63,26 +64,20 @@ public struct AppConfiguration: Codable, Sendable, Equatable {
         let isBinary = start.starts(with: Array("bplist".utf8))
         let isPropertyList = isBinary || start.starts(with: Array("<?xml".utf8))
             || start.starts(with: Array("<plist".utf8)) || start.starts(with: Array("<!DOCTYPE".utf8))
-        // Foundation's parsers recurse once per level and crash on input nested some thousands deep.
-        let tooDeep = isBinary ? NestingDepth.binaryPropertyList(data, exceeds: Self.maximumNesting)
-            : isPropertyList ? NestingDepth.xmlPropertyList(data, exceeds: Self.maximumNesting)
-            : false
-        guard !tooDeep else {
-            throw ConfigurationError(
-                .malformedFile, at: "",
-                isBinary ? "not a binary property list nested at most \(Self.maximumNesting) levels deep"
-                    : "nested more than \(Self.maximumNesting) levels deep")
-        }
-        if !isPropertyList {
-            switch JSONStructure.problem(in: data, depthLimit: Self.maximumNesting) {
-            case .tooDeep?:
-                throw ConfigurationError(.malformedFile, at: "", "nested more than \(Self.maximumNesting) levels deep")
-            case .duplicateKey(let path)?:
-                // Foundation's decoder would keep the first value and ignore the rest.
-                throw ConfigurationError(.duplicateKey, at: path, "the key appears twice")
-            case nil:
-                break
-            }
+        // Foundation's parsers recurse once per level and crash on input nested some thousands deep;
+        // its decoders keep one value of a key that appears twice and ignore the other.
+        let problem = isBinary ? PropertyListStructure.problem(inBinary: data, depthLimit: Self.maximumNesting)
+            : isPropertyList ? PropertyListStructure.problem(inXML: data, depthLimit: Self.maximumNesting)
+            : JSONStructure.problem(in: data, depthLimit: Self.maximumNesting)
+        switch problem {
+        case .tooDeep? where isBinary, .unfollowable?:
+            throw ConfigurationError(.malformedFile, at: "", "not a binary property list nested at most \(Self.maximumNesting) levels deep")
+        case .tooDeep?:
+            throw ConfigurationError(.malformedFile, at: "", "nested more than \(Self.maximumNesting) levels deep")
+        case .duplicateKey(let path)?:
+            throw ConfigurationError(.duplicateKey, at: path, "the key appears twice")
+        case nil:
+            break
         }
         do {
             self = isPropertyList

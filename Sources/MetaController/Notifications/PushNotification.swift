@@ -155,7 +155,7 @@ public struct PushNotification: Sendable, Equatable {
                 code: .tooLarge, keyPath: "", reason: "the payload is \(payload.count) bytes; APNs allows \(kind.maximumBytes)")
         }
         switch JSONStructure.problem(in: payload, depthLimit: Self.maximumNesting) {
-        case .tooDeep?:
+        case .tooDeep?, .unfollowable?:   // JSON scans find no unfollowable references
             throw Self.tooDeep
         case .duplicateKey(let path)?:
             // JSONDecoder would keep the first value and ignore the rest; RFC 8259 leaves the outcome unpredictable.

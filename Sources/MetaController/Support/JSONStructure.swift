@@ -1,9 +1,9 @@
 import Foundation
 
 /// What a scan of JSON text finds wrong with its structure before Foundation
-/// decodes it: nesting deep enough to overflow Foundation's recursive parser,
-/// or a key that appears twice in one object, which Foundation's decoders
-/// silently resolve by keeping the first value.
+/// decodes it (a ``StructureProblem``): nesting deep enough to overflow
+/// Foundation's recursive parser, or a key that appears twice in one object,
+/// which Foundation's decoders silently resolve by keeping the first value.
 ///
 /// The scan does not parse: it follows brackets, commas and strings with an
 /// explicit stack of the open objects and arrays, and stops at the first
@@ -12,14 +12,6 @@ import Foundation
 /// same key. Each open object keeps a set of its keys: the scan takes time in
 /// proportion to the input, however many keys an object has.
 enum JSONStructure {
-    /// The first problem found.
-    enum Problem: Equatable {
-        /// Objects and arrays nest deeper than the limit.
-        case tooDeep
-        /// A key appears twice in one object; `path` names it, such as `log.destinations[0].level`.
-        case duplicateKey(path: String)
-    }
-
     /// The first problem in JSON `data`, or `nil`.
     ///
     /// JSON decoders also read UTF-16 and UTF-32; when `data` holds a zero byte,
@@ -27,7 +19,7 @@ enum JSONStructure {
     /// encodings too. Keys are compared in the encoding the decoders would
     /// choose: the one a byte order mark names, else the one the zero bytes of
     /// the first four show (RFC 4627), else UTF-8.
-    static func problem(in data: Data, depthLimit: Int) -> Problem? {
+    static func problem(in data: Data, depthLimit: Int) -> StructureProblem? {
         data.withUnsafeBytes { bytes in
             let keyEncoding = encoding(of: bytes)
             var encodings = [(width: 1, bigEndian: true)]
@@ -77,7 +69,7 @@ enum JSONStructure {
 
     private static func scan(
         _ bytes: UnsafeRawBufferPointer, unitWidth: Int, bigEndian: Bool, depthLimit: Int, checksKeys: Bool
-    ) -> Problem? {
+    ) -> StructureProblem? {
         var frames: [Frame] = []
         var inString = false, isKey = false, escape = Escape.none
         var key = KeyText()
@@ -154,16 +146,10 @@ enum JSONStructure {
 
     /// `key`'s path below the open `frames`: `log.destinations[0].level`.
     private static func path(_ frames: [Frame], _ key: String) -> String {
-        var rendered = ""
-        for (number, frame) in frames.enumerated() {
-            if frame.isObject {
-                let name = number == frames.count - 1 ? key : frame.key
-                rendered += rendered.isEmpty ? name : ".\(name)"
-            } else {
-                rendered += "[\(frame.index)]"
-            }
-        }
-        return rendered
+        StructureProblem.path(frames.indices.map { number in
+            guard frames[number].isObject else { return .index(frames[number].index) }
+            return .key(number == frames.count - 1 ? key : frames[number].key)
+        })
     }
 
     private static func hexDigit(_ unit: UInt32) -> UInt32? {
