@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 @testable import MetaController
 import Testing
 
@@ -434,4 +435,111 @@ struct PropertyTests {
         }
         #expect(tokens.withLock { $0.count } == subscriptions - subscriptions / 4)
     }
+}
+
+/// The rule for main-actor subscribers: a value set on the main thread reaches
+/// them before the set returns, in order after any values still waiting for
+/// them; from elsewhere it hops, and the hop keeps no subscriber alive.
+@Suite struct PropertyMainActorDeliveryTests {
+    /// A controller as the docs recommend: a plain `Sendable` class, not isolated to the main actor.
+    final class NotesController: Sendable {
+        let notes = Property<[String]>([])
+        func add(_ note: String) { notes.value = notes.value + [note] }
+    }
+
+    @Test @MainActor func aValueSetOnTheMainThreadReachesEveryKindOfMainActorSubscriberAtOnce() {
+        let controller = NotesController()
+        let screen = MainActorInbox()
+        controller.notes.subscribe(screen) { @MainActor screen, notes in screen.words.append("closure \(notes.joined())") }
+        controller.notes.subscribe(screen, delivery: .mainActor) { screen, notes in
+            MainActor.assumeIsolated { screen.words.append("delivery \(notes.joined())") }
+        }
+        let token = controller.notes.observe(delivery: .mainActor) { notes in
+            MainActor.assumeIsolated { screen.words.append("token \(notes.joined())") }
+        }
+        controller.add("a")   // a nonisolated setter, called on the main thread
+        #expect(screen.words == ["closure a", "delivery a", "token a"])
+        token.cancel()
+    }
+
+    @Test @MainActor func valuesWaitingForTheMainActorArriveFirstAndInOrder() {
+        let property = Property(0)
+        let screen = MainActorInbox()
+        property.subscribe(screen) { @MainActor screen, value in screen.words.append("\(value)") }
+        // The main thread is held while another thread sets 1...100: those values wait.
+        onAnotherThreadWhileTheMainThreadWaits {
+            for value in 1...100 { property.value = value }
+        }
+        #expect(screen.words.isEmpty)
+        property.value = 101
+        #expect(screen.words == (1...101).map(String.init))
+    }
+
+    @Test @MainActor func aPendingHopKeepsNoSubscriberAlive() async {
+        let property = Property(0)
+        let calls = Inbox<Int>()
+        var screen: MainActorInbox? = MainActorInbox()
+        weak let released = screen
+        property.subscribe(screen!) { @MainActor _, value in calls.record(value) }
+        onAnotherThreadWhileTheMainThreadWaits { property.value = 1 }
+        screen = nil
+        #expect(released == nil)   // the hop waiting for the main actor holds only the value
+        await Task.yield()         // let the hop run: it finds the subscriber gone
+        property.value = 2         // on the main thread: nothing waits any more, nothing is called
+        #expect(calls.values.isEmpty)
+    }
+
+    @Test @MainActor func theLeakCheckHoldsRightAfterAMainActorUpdate() {
+        let controller = NotesController()
+        var screen: MainActorInbox? = MainActorInbox()
+        weak let released = screen
+        controller.notes.subscribe(screen!) { @MainActor screen, notes in screen.words = notes }
+        controller.add("a")
+        #expect(screen?.words == ["a"])
+        screen = nil
+        #expect(released == nil)
+    }
+
+    @Test @MainActor func aMainActorSubscriberIsNeverReentered() {
+        let property = Property(0)
+        let screen = MainActorInbox()
+        property.subscribe(screen) { @MainActor screen, value in
+            screen.words.append("enter \(value)")
+            if value < 3 { property.value = value + 1 }
+            screen.words.append("leave \(value)")
+        }
+        property.value = 1
+        #expect(screen.words == ["enter 1", "leave 1", "enter 2", "leave 2", "enter 3", "leave 3"])
+    }
+
+    /// The main thread and another thread set at once; the subscriber sees every
+    /// value once, each thread's values in the order it set them.
+    @Test @MainActor func setsRacingFromTheMainThreadAndAnotherArriveOnceEachInOrder() async {
+        let property = Property(0)
+        let screen = MainActorInbox()
+        property.subscribe(screen) { @MainActor screen, value in screen.words.append("\(value)") }
+        let done = DispatchSemaphore(value: 0)
+        Thread {
+            for value in 1...1_000 { property.value = value }
+            done.signal()
+        }.start()
+        for value in 1_001...2_000 { property.value = value }
+        done.wait()
+        property.value = 2_001   // on the main thread: hands over whatever still waits, then itself
+        let seen = screen.words.compactMap { Int($0) }
+        #expect(seen.count == 2_001)
+        #expect(seen.filter { $0 <= 1_000 } == Array(1...1_000))
+        #expect(seen.filter { $0 > 1_000 } == Array(1_001...2_001))
+    }
+}
+
+/// Runs `body` on a thread of its own and holds the calling (main) thread until it ends,
+/// so that nothing of the main actor can run meanwhile.
+func onAnotherThreadWhileTheMainThreadWaits(_ body: @escaping @Sendable () -> Void) {
+    let done = DispatchSemaphore(value: 0)
+    Thread {
+        body()
+        done.signal()
+    }.start()
+    done.wait()
 }

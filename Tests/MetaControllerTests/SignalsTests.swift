@@ -257,6 +257,58 @@ struct SignalsTests {
         #expect(screen.words == ["from afar"])
     }
 
+    /// A dispatch from a nonisolated function that runs on the main thread.
+    nonisolated private static func dispatchFromPlainCode(_ signals: Signals, _ word: String) {
+        signals.dispatch(TestSignals.word, word)
+    }
+
+    @Test @MainActor func aDispatchOnTheMainThreadReachesMainActorListenersBeforeItReturns() throws {
+        let signals = Signals()
+        let screen = MainActorInbox()
+        try signals.add(screen, to: TestSignals.word) { @MainActor screen, word in screen.words.append("closure \(word)") }
+        let token = signals.listen(to: TestSignals.word, delivery: .mainActor) { word in
+            MainActor.assumeIsolated { screen.words.append("token \(word)") }
+        }
+        Self.dispatchFromPlainCode(signals, "a")
+        #expect(screen.words == ["closure a", "token a"])
+        token.cancel()
+    }
+
+    @Test @MainActor func payloadsWaitingForTheMainActorArriveFirstAndInOrder() throws {
+        let signals = Signals()
+        let screen = MainActorInbox()
+        try signals.add(screen, to: TestSignals.ping) { @MainActor screen, value in screen.words.append("\(value)") }
+        onAnotherThreadWhileTheMainThreadWaits {
+            for value in 1...100 { signals.dispatch(TestSignals.ping, value) }
+        }
+        #expect(screen.words.isEmpty)
+        Self.dispatchPing(signals, 101)
+        #expect(screen.words == (1...101).map(String.init))
+    }
+
+    nonisolated private static func dispatchPing(_ signals: Signals, _ value: Int) {
+        signals.dispatch(TestSignals.ping, value)
+    }
+
+    /// A main-actor handler is never re-entered: what it dispatches to itself
+    /// reaches it right after it returns; other listeners get it at once.
+    @Test @MainActor func aMainActorListenerIsNeverReentered() throws {
+        let signals = Signals()
+        let screen = MainActorInbox()
+        let other = MainActorInbox()
+        try signals.add(screen, to: TestSignals.ping) { @MainActor screen, value in
+            screen.words.append("enter \(value)")
+            if value < 2 { signals.dispatch(TestSignals.ping, value + 1) }
+            screen.words.append("leave \(value)")
+        }
+        try signals.add(other, to: TestSignals.ping) { @MainActor other, value in
+            other.words.append("\(value) while the first saw \(screen.words.count) calls")
+        }
+        signals.dispatch(TestSignals.ping, 1)
+        #expect(screen.words == ["enter 1", "leave 1", "enter 2", "leave 2"])
+        #expect(other.words == ["2 while the first saw 1 calls", "1 while the first saw 4 calls"])
+    }
+
     // MARK: In a MetaController
 
     @Test func everyMetaControllerHasABusThatChildrenShare() throws {

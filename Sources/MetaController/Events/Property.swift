@@ -41,6 +41,18 @@
 /// queued, on the broadcasting thread. A main-actor handler subscribed from the
 /// main actor always gets its replay at once.
 ///
+/// ## Main-actor subscribers
+///
+/// A handler marked `@MainActor`, or subscribed with `delivery: .mainActor`,
+/// is called at once, before the set returns, when the value is set on the
+/// main actor: from main-actor code, or from any code running on the main
+/// thread (a plain controller's method that a screen called). From anywhere
+/// else it is called in a task on the main actor. Either way it receives the
+/// values in order, one call at a time: a value set on the main actor is
+/// handed over after those still waiting for the task, and a value the
+/// handler sets from inside its own call reaches it after that call returns.
+/// A value waiting for the main actor does not keep the subscriber alive.
+///
 /// ## Derived properties
 ///
 /// ``map(_:)``, ``combined(with:)`` and ``removingDuplicates()`` make properties
@@ -111,16 +123,15 @@ public final class Property<Value: Sendable>: Sendable {
 
     /// The current value. Setting it broadcasts the new value to every subscriber.
     ///
-    /// Main-actor subscribers are called in a task on the main actor when the
-    /// value is set this way; call ``set(_:isolation:)`` from main-actor code
-    /// to call them at once.
+    /// Main-actor subscribers are called at once when the value is set on the
+    /// main thread, and in a task on the main actor otherwise (see "Main-actor
+    /// subscribers" above).
     public var value: Value {
         get { state.withLock { $0.value } }
         set { set(newValue, isolation: nil) }
     }
 
-    /// Sets the value and broadcasts it, calling main-actor subscribers at once
-    /// when the caller is on the main actor.
+    /// Sets the value and broadcasts it, as setting ``value`` does.
     ///
     /// ```swift
     /// badgeCount.set(4)
@@ -240,10 +251,10 @@ public final class Property<Value: Sendable>: Sendable {
         handler: SubscriberList<Value>.Handler,
         isolation: isolated (any Actor)?
     ) -> UInt64 {
-        // A main-actor handler subscribed from the main actor gets its replay at once,
-        // outside the queue: every call of it runs on the main actor, so none can overlap
-        // it, and later values reach it only after the caller's synchronous code.
-        let atOnce = isolation === MainActor.shared && handler.runsOnMainActor
+        // A main-actor handler subscribed on the main actor gets its replay at once,
+        // outside the queue: every call of it runs on the main actor, one at a time
+        // (its mailbox sees to that), so none can overlap it.
+        let atOnce = handler.runsOnMainActor && MainActorContext.isCurrent(isolation)
         let (entry, first): (SubscriberList<Value>.Entry, (Delivery, SubscriberList<Value>)?) = state.withLock { state in
             state.nextID += 1
             let entry = SubscriberList<Value>.Entry(

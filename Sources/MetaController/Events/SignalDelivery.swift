@@ -19,8 +19,10 @@ public struct SignalDelivery: Sendable {
     /// On the dispatching thread, before `dispatch` (or the property's set) returns. The default.
     public static let synchronous = SignalDelivery(kind: .synchronous)
 
-    /// On the main actor: at once when the dispatch is made from the main actor,
-    /// otherwise in a task on the main actor, after the dispatch returns.
+    /// On the main actor: at once when the dispatch (or set) is made on the main
+    /// actor, from main-actor code or any code on the main thread; otherwise in a
+    /// task on the main actor, after the dispatch returns. In order either way,
+    /// one call at a time.
     public static let mainActor = SignalDelivery(kind: .mainActor)
 
     /// Asynchronously on `queue`, in dispatch order when the queue is serial.

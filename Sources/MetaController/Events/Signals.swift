@@ -126,8 +126,11 @@ public final class Signals: Sendable {
     /// Makes `listener` listen to `signal` with a handler that runs on the main actor.
     ///
     /// Mark the closure `@MainActor` to choose this variant; it is the one for
-    /// screens. A dispatch made on the main actor calls the handler at once; a
-    /// dispatch from elsewhere calls it in a task on the main actor.
+    /// screens. A dispatch made on the main actor (main-actor code, or any code
+    /// on the main thread) calls the handler at once, after any payloads still
+    /// waiting for it; a dispatch from elsewhere calls it in a task on the main
+    /// actor. It receives payloads in order, one call at a time, and is never
+    /// re-entered: a payload it dispatches to itself reaches it after it returns.
     ///
     /// ```swift
     /// try signals.add(self, to: AppSignals.feedLoaded) { @MainActor screen, items in

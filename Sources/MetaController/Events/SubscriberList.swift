@@ -36,6 +36,8 @@ struct SubscriberList<Value: Sendable>: Sendable {
         let once: Bool
         let filter: (@Sendable (Value) -> Bool)?
         let handler: Handler
+        /// The values waiting for a handler that runs on the main actor; `nil` for other handlers.
+        let mailbox: MainActorMailbox<Value>?
 
         init(
             id: UInt64, object: (any AnyObject & Sendable)?, once: Bool,
@@ -47,6 +49,19 @@ struct SubscriberList<Value: Sendable>: Sendable {
             self.once = once
             self.filter = filter
             self.handler = handler
+            mailbox = handler.runsOnMainActor ? MainActorMailbox() : nil
+        }
+
+        /// Calls the handler on the main actor with the listener object as it is
+        /// now: nothing, when the object is gone.
+        @MainActor
+        func callOnMainActor(_ value: Value) {
+            let object = self.object
+            if objectID != nil, object == nil { return }
+            switch handler {
+            case .plain(let handler, _): handler(object, value)
+            case .mainActor(let handler): handler(object, value)
+            }
         }
 
         /// Whether the entry's listener object is gone.
@@ -93,31 +108,30 @@ struct SubscriberList<Value: Sendable>: Sendable {
     /// Calls one entry's handler with `value`, where its delivery says. The
     /// entry's filter and `once` are the caller's to apply.
     ///
+    /// A handler that runs on the main actor is called at once when the caller
+    /// is on the main actor (``MainActorContext``), after any values still
+    /// waiting for it; from anywhere else the value waits for a task on the
+    /// main actor (see ``MainActorMailbox``).
+    ///
     /// - Parameter object: The entry's listener object, loaded once by the
     ///   caller (`nil` for a token subscription).
     static func deliver(
         _ value: Value, to entry: Entry, object: (any AnyObject & Sendable)?, isolation: isolated (any Actor)?
     ) {
-        switch entry.handler {
-        case .plain(let handler, let delivery):
-            switch delivery.kind {
-            case .synchronous:
-                handler(object, value)
-            case .queue(let queue):
-                queue.async { handler(object, value) }
-            case .mainActor:
-                if isolation === MainActor.shared {
-                    MainActor.assumeIsolated { handler(object, value) }
-                } else {
-                    Task { @MainActor in handler(object, value) }
-                }
-            }
-        case .mainActor(let handler):
-            if isolation === MainActor.shared {
-                MainActor.assumeIsolated { handler(object, value) }
+        if let mailbox = entry.mailbox {
+            if MainActorContext.isCurrent(isolation) {
+                MainActor.assumeIsolated { mailbox.deliverNow(value, call: entry.callOnMainActor) }
             } else {
-                Task { @MainActor in handler(object, value) }
+                mailbox.post(value, call: entry.callOnMainActor)
             }
+            return
+        }
+        guard case .plain(let handler, let delivery) = entry.handler else { return }
+        switch delivery.kind {
+        case .synchronous, .mainActor:   // a main-actor handler has a mailbox and never gets here
+            handler(object, value)
+        case .queue(let queue):
+            queue.async { handler(object, value) }
         }
     }
 
