@@ -91,7 +91,7 @@ final class AppDelegate: @MainActor MetaControllerConsumer {
 
     /// What the app does when it is about to end: write out the log, stop the server.
     func willTerminate() {
-        (metaController?.logController as? StandardLogController)?.flush()
+        metaController?.logController?.flush()
         backend?.stop()
         if let dataDirectory { try? FileManager.default.removeItem(at: dataDirectory) }
     }

@@ -20,6 +20,7 @@ public final class FakeLogController: LogController, MetaControllerConsumer {
     private struct State: Sendable {
         var entries: [LogEntry] = []
         var minimumLevel: LogLevel = .trace
+        var flushCount = 0
     }
 
     private let state = Lock(State())
@@ -46,6 +47,10 @@ public final class FakeLogController: LogController, MetaControllerConsumer {
     /// The messages of ``entries``, oldest first.
     public var messages: [String] { entries.map(\.message) }
 
+    /// How many times ``flush()`` was called, so that a test can check that a
+    /// path (the app's exit, say) flushes the log.
+    public var flushCount: Int { state.withLock { $0.flushCount } }
+
     /// Forgets every entry logged so far.
     public func removeAllEntries() {
         state.withLock { $0.entries.removeAll() }
@@ -62,5 +67,10 @@ public final class FakeLogController: LogController, MetaControllerConsumer {
             guard entry.level >= state.minimumLevel else { return }
             state.entries.append(entry)
         }
+    }
+
+    /// Counts the call in ``flushCount``; the entries are recorded already.
+    public func flush() {
+        state.withLock { $0.flushCount += 1 }
     }
 }

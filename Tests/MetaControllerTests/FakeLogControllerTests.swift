@@ -25,6 +25,16 @@ struct FakeLogControllerTests {
         #expect(log.messages == ["kept"])
     }
 
+    @Test func countsFlushesThroughTheLogControllerProtocol() {
+        let metaController = MetaController.withFakes()
+        metaController.logController?.log(LogEntry(level: .info, message: "one", file: "A.swift", function: "f()", line: 1))
+        #expect(metaController.fakeLogController?.flushCount == 0)
+        metaController.logController?.flush()
+        metaController.logController?.flush()
+        #expect(metaController.fakeLogController?.flushCount == 2)
+        #expect(metaController.fakeLogController?.messages == ["one"])
+    }
+
     @Test func acceptsEntriesFromManyTasks() async {
         let metaController = MetaController.withFakes()
         await withTaskGroup(of: Void.self) { group in

@@ -74,6 +74,8 @@ struct MetaControllerPassingTests {
 
     @Test func aRefusedConsumersChildrenKeepTheirsToo() {
         let production = MetaController()
+        let log = FakeLogController()
+        production.logController = log
         let scoped = MetaController(parent: production)
         let inner = Screen("inner")
         let subtree = TabsScreen([inner])
@@ -83,6 +85,23 @@ struct MetaControllerPassingTests {
         #expect(root.metaController === production)
         #expect(subtree.metaController === scoped)
         #expect(inner.metaController === scoped)
+        #expect(log.messages == [
+            "TabsScreen already holds a different MetaController and keeps it; pass replacingExisting: true to replace it",
+        ])
+    }
+
+    @Test func withoutALogControllerTheWarningGoesToStandardError() throws {
+        let first = MetaController()
+        let second = MetaController()
+        let screen = Screen()
+        first.passMetaController(to: screen)
+        let standardError = try CapturedStream()
+        let line: UInt = #line; standardError.asStandardError { second.passMetaController(to: screen) }
+        #expect(screen.metaController === first)
+        #expect(try standardError.lines == [
+            "warning: MetaControllerPassingTests.swift (line \(line)): withoutALogControllerTheWarningGoesToStandardError(): "
+                + "Screen already holds a different MetaController and keeps it; pass replacingExisting: true to replace it",
+        ])
     }
 
     @Test func replacingExistingReplacesOnPurpose() {

@@ -42,10 +42,18 @@ import Testing
         } throws: { error in
             (error as? LogSetupError)?.action == "open the log file"
         }
-        let log = StandardLogController(
-            configuration: LogConfiguration(destinations: [LogDestinationConfiguration(kind: .file, directory: directory.path)]),
-            relativeTo: directory)
+        let standardError = try CapturedStream()
+        let log = standardError.asStandardError {
+            StandardLogController(
+                configuration: LogConfiguration(destinations: [LogDestinationConfiguration(kind: .file, directory: directory.path)]),
+                relativeTo: directory)
+        }
         #expect(log.setupErrors.count == 1)
         #expect(log.destinations.first is StreamLogDestination)
+        log.flush()
+        let written = try standardError.lines
+        #expect(written.count == 1)
+        #expect(written.first?.contains("cannot open the log file \(directory.path)/app.log: ") == true)
+        #expect(written.first?.hasSuffix("; logging to standard error instead") == true)
     }
 }

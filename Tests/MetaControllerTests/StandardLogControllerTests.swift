@@ -74,10 +74,13 @@ import Testing
         defer { try? FileManager.default.removeItem(at: blocker) }
         let target = blocker.appendingPathComponent("logs")
         let memory = MemoryLogDestination()
-        let log = StandardLogController(minimumLevel: .debug, settingUp: [
-            { memory },
-            { try FileLogDestination(directory: target) },
-        ])
+        let standardError = try CapturedStream()
+        let log = standardError.asStandardError {
+            StandardLogController(minimumLevel: .debug, settingUp: [
+                { memory },
+                { try FileLogDestination(directory: target) },
+            ])
+        }
         #expect(log.setupErrors.count == 1)
         #expect(log.setupErrors.first?.action == "create the log directory")
         #expect(log.setupErrors.first?.path == target.path)
@@ -88,15 +91,29 @@ import Testing
         #expect(log.isLogging(.debug))
         log.log(entry("still logging", .info))
         #expect(memory.lines == ["F.swift (line 1): f(): still logging"])
+        // The error went to standard error at once, and the entries after it follow.
+        log.flush()
+        let written = try standardError.lines
+        #expect(written.count == 2)
+        #expect(written.first?.contains("[error] ") == true)
+        #expect(written.first?.contains("cannot create the log directory \(target.path): ") == true)
+        #expect(written.first?.hasSuffix("; logging to standard error instead") == true)
+        #expect(written.last?.hasSuffix("[info] F.swift (line 1): f(): still logging") == true)
     }
 
-    @Test func anErrorOfYourOwnDestinationIsKeptAsASetupError() {
+    @Test func anErrorOfYourOwnDestinationIsKeptAsASetupError() throws {
         struct NoCrashReporter: Error, CustomStringConvertible {
             var description: String { "the crash reporter is not running" }
         }
-        let log = StandardLogController(settingUp: [{ throw NoCrashReporter() }])
+        let standardError = try CapturedStream()
+        let log = standardError.asStandardError { StandardLogController(settingUp: [{ throw NoCrashReporter() }]) }
         #expect(log.setupErrors.map(\.description) == ["cannot set up a log destination: the crash reporter is not running"])
         #expect((log.destinations.first as? StreamLogDestination)?.stream == .standardError)
+        log.flush()
+        let written = try standardError.lines
+        #expect(written.count == 1)
+        #expect(written.first?.hasSuffix(
+            "cannot set up a log destination: the crash reporter is not running; logging to standard error instead") == true)
     }
 
     @Test func settingUpInCodeWithNoFailureHasNoErrors() throws {
@@ -116,13 +133,36 @@ import Testing
             LogDestinationConfiguration(kind: .memory, level: .info, capacity: 5),
             LogDestinationConfiguration(kind: .file, directory: blocker.appendingPathComponent("logs").path),
         ])
-        let log = StandardLogController(configuration: configuration, relativeTo: FileManager.default.temporaryDirectory)
+        let standardError = try CapturedStream()
+        let log = standardError.asStandardError {
+            StandardLogController(configuration: configuration, relativeTo: FileManager.default.temporaryDirectory)
+        }
         #expect(log.minimumLevel == .debug)
         #expect(log.setupErrors.count == 1)
         #expect(log.setupErrors.first?.description.hasPrefix("cannot create the log directory \(blocker.path)/logs") == true)
         #expect(log.destinations.count == 2)
         #expect((log.destinations[0] as? MemoryLogDestination)?.capacity == 5)
         #expect((log.destinations[1] as? StreamLogDestination)?.stream == .standardError)
+        log.flush()
+        let written = try standardError.lines
+        #expect(written.count == 1)
+        #expect(written.first?.contains("[error] ") == true)
+        #expect(written.first?.contains("cannot create the log directory \(blocker.path)/logs: ") == true)
+    }
+
+    @Test func flushThroughTheLogControllerProtocolPutsAFilesBytesOnDisk() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("logs-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = try FileLogDestination(directory: directory, format: .line)
+        let metaController = MetaController()
+        metaController.logController = StandardLogController(minimumLevel: .trace, destinations: [file])
+        let consumer = Consumer()
+        consumer.metaController = metaController
+        for index in 0..<50 { consumer.infoLog("line \(index)") }
+        metaController.logController?.flush()
+        let lines = try String(contentsOfFile: file.path(ofFile: 0), encoding: .utf8).split(separator: "\n")
+        #expect(lines.count == 50)
+        #expect(lines.last?.hasSuffix("line 49") == true)
     }
 }
 

@@ -3,26 +3,6 @@ import MetaController
 import Testing
 
 @Suite struct StreamLogDestinationTests {
-    /// A file in the temporary directory standing in for the stream, open for writing.
-    private final class Capture {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("stream-\(UUID().uuidString).log")
-        let handle: FileHandle
-
-        init() throws {
-            try Data().write(to: url)
-            handle = try FileHandle(forWritingTo: url)
-        }
-
-        deinit {
-            try? handle.close()
-            try? FileManager.default.removeItem(at: url)
-        }
-
-        var lines: [String] {
-            get throws { try String(contentsOf: url, encoding: .utf8).split(separator: "\n").map(String.init) }
-        }
-    }
-
     private func entry(_ message: LogMessage, _ level: LogLevel = .info) -> LogEntry {
         LogEntry(level: level, message: message, file: "App/F.swift", function: "f()", line: 7,
                  date: Date(timeIntervalSince1970: 1_795_000_000))
@@ -37,7 +17,7 @@ import Testing
     }
 
     @Test func writesOneLinePerEntryInOrderByTheFlush() throws {
-        let capture = try Capture()
+        let capture = try CapturedStream()
         let destination = StreamLogDestination(
             .standardError, descriptor: capture.handle.fileDescriptor, minimumLevel: .trace, format: .detailedLine)
         for index in 0..<100 { destination.write(entry("line \(index)"), revealingPrivateValues: false) }
@@ -49,7 +29,7 @@ import Testing
     }
 
     @Test func getsOnlyTheLevelsAtOrAboveItsOwnThroughAController() throws {
-        let capture = try Capture()
+        let capture = try CapturedStream()
         let problems = StreamLogDestination(
             .standardError, descriptor: capture.handle.fileDescriptor, minimumLevel: .warning, format: .line)
         let everything = MemoryLogDestination()
@@ -61,7 +41,7 @@ import Testing
     }
 
     @Test func redactsPrivateValuesUnlessAllowed() throws {
-        let capture = try Capture()
+        let capture = try CapturedStream()
         let destination = StreamLogDestination(
             .standardOutput, descriptor: capture.handle.fileDescriptor, minimumLevel: .trace, format: .jsonLines)
         let email = "ada@example.com", password = "hunter2"

@@ -24,9 +24,25 @@ public protocol LogController: AnyObject, Sendable {
 
     /// Takes one entry.
     func log(_ entry: LogEntry)
+
+    /// Returns when everything logged before the call has been written.
+    ///
+    /// Call it before the app exits, and in tests before reading what was
+    /// written. The default does nothing: right for a controller that has
+    /// written each entry by the time ``log(_:)`` returns.
+    ///
+    /// ```swift
+    /// func applicationWillTerminate(_ application: UIApplication) {
+    ///     metaController.logController?.flush()
+    /// }
+    /// ```
+    func flush()
 }
 
 extension LogController {
     /// Keeps every level.
     public func isLogging(_ level: LogLevel) -> Bool { true }
+
+    /// Does nothing: there is nothing queued to wait for.
+    public func flush() {}
 }

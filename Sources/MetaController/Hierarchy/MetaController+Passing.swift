@@ -1,5 +1,3 @@
-import Foundation
-
 extension MetaController {
     /// Hands this MetaController to `target` when it is a consumer, and on to
     /// the children of `target` when it is a container.
@@ -128,7 +126,7 @@ extension MetaController {
         if let logController {
             if logController.isLogging(.warning) { logController.log(entry) }
         } else {
-            FileHandle.standardError.write(Data("warning: \(entry)\n".utf8))
+            POSIXFile.write(Array("warning: \(entry)\n".utf8), to: POSIXFile.standardError)
         }
     }
 }

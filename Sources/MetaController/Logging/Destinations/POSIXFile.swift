@@ -7,9 +7,12 @@ import Darwin
 #endif
 
 /// The few POSIX file calls the log destinations and the data store need, on every platform.
-enum POSIXFile {
+package enum POSIXFile {
     static let standardOutput: Int32 = 1
-    static let standardError: Int32 = 2
+    /// Where the package writes what goes to standard error: descriptor 2, unless
+    /// a test has put a file of its own in its place for the task it runs in, to
+    /// read what a failure path wrote there instead of printing it.
+    @TaskLocal package static var standardError: Int32 = 2
 
     /// What ``openRegularFile(_:flags:)`` found.
     enum OpenedFile {
