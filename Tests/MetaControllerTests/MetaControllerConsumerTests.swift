@@ -36,6 +36,33 @@ struct MetaControllerConsumerTests {
         #expect(screen.locationController == nil)
     }
 
+    @Test func subscriptReadsACustomSlotSetThroughTheMetaControllersSubscript() {
+        let metaController = MetaController()
+        let screen = Screen()
+        #expect(screen[RetryCountKey.self] == nil)
+        screen.metaController = metaController
+        #expect(screen[RetryCountKey.self] == nil)
+        metaController[RetryCountKey.self] = 3
+        #expect(screen[RetryCountKey.self] == 3)
+        let user = TestUserController()
+        metaController[UserControllerKey.self] = user
+        #expect(screen.userController === user)
+        #expect(user.metaController === metaController)
+    }
+
+    @Test func subscriptFallsBackToTheParentAndSeesTheChildsOverride() {
+        let parent = MetaController()
+        parent[RetryCountKey.self] = 3
+        let child = MetaController(parent: parent)
+        let screen = Screen()
+        screen.metaController = child
+        #expect(screen[RetryCountKey.self] == 3)
+        child[RetryCountKey.self] = 5
+        #expect(screen[RetryCountKey.self] == 5)
+        child[RetryCountKey.self] = nil
+        #expect(screen[RetryCountKey.self] == 3)
+    }
+
     @Test func debugLogWritesTheExactLineWithTheCallersFileFunctionAndLine() throws {
         let metaController = MetaController.withFakes()
         let updater = LocationUpdater()

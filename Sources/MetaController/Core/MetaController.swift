@@ -58,11 +58,26 @@ public final class MetaController: Sendable {
 
     let state: Lock<State>
 
+    /// Called when a consumer reads a slot this MetaController does not fill;
+    /// `nil` except in the strict MetaControllers of MetaControllerTesting.
+    let unfilledReadHandler: (@Sendable (_ consumer: String, _ slot: MetaControllerSlot) -> Void)?
+
     /// Creates an empty MetaController: every slot is `nil` until set, and it has a new event bus.
     public init() {
         parent = nil
         signals = Signals()
         state = Lock(State())
+        unfilledReadHandler = nil
+    }
+
+    /// Creates an empty MetaController that calls `handler` with the consumer's
+    /// type name and the slot whenever a consumer's accessor reads a slot that
+    /// is `nil`. Children made with ``init(parent:)`` inherit the handler.
+    package init(unfilledReadHandler handler: @escaping @Sendable (_ consumer: String, _ slot: MetaControllerSlot) -> Void) {
+        parent = nil
+        signals = Signals()
+        state = Lock(State())
+        unfilledReadHandler = handler
     }
 
     /// Creates a MetaController that replaces some of `parent`'s controllers
@@ -80,13 +95,23 @@ public final class MetaController: Sendable {
     ///
     /// Controllers set here receive this MetaController; the parent's
     /// controllers keep talking to the parent's controllers. The child shares
-    /// the parent's ``signals``.
+    /// the parent's ``signals``, and is strict when the parent is (a test
+    /// MetaController of MetaControllerTesting that reports reads of empty slots).
     ///
     /// - Parameter parent: The MetaController to fall back to. The child keeps it alive.
     public init(parent: MetaController) {
         self.parent = parent
         signals = parent.signals
         state = Lock(State())
+        unfilledReadHandler = parent.unfilledReadHandler
+    }
+
+    /// What a consumer's accessor answers for a slot that is `nil`: `nil`,
+    /// after telling the strict handler, when there is one, who read which slot.
+    @usableFromInline
+    func unfilled<Value>(_ slot: @autoclosure () -> MetaControllerSlot, readBy consumer: Any.Type) -> Value? {
+        unfilledReadHandler?(String(describing: consumer), slot())
+        return nil
     }
 
     // MARK: - Built-in slots
@@ -138,19 +163,14 @@ public final class MetaController: Sendable {
     ///
     /// Setting a value hands this MetaController to it when it is a consumer,
     /// as the built-in slots do; setting `nil` removes it from this MetaController
-    /// (a parent's value shows through again). Wrap the subscript in a typed
-    /// property so that call sites read like the built-in slots:
+    /// (a parent's value shows through again). Consumers read the slot with
+    /// their own subscript, ``MetaControllerConsumer/subscript(_:)``:
     ///
     /// ```swift
     /// enum UserControllerKey: MetaControllerKey {
     ///     typealias Value = any UserController
     /// }
-    /// extension MetaController {
-    ///     var userController: (any UserController)? {
-    ///         get { self[UserControllerKey.self] }
-    ///         set { self[UserControllerKey.self] = newValue }
-    ///     }
-    /// }
+    /// metaController[UserControllerKey.self] = AppUserController()
     /// ```
     @inlinable
     public subscript<Key: MetaControllerKey>(key: Key.Type) -> Key.Value? {

@@ -7,20 +7,13 @@
 /// ```swift
 /// protocol UserController: AnyObject, Sendable { var userName: String { get } }
 ///
-/// enum UserControllerKey: MetaControllerKey {
-///     typealias Value = any UserController
-/// }
-///
-/// extension MetaController {
-///     var userController: (any UserController)? {
-///         get { self[UserControllerKey.self] }
-///         set { self[UserControllerKey.self] = newValue }
-///     }
-/// }
+/// enum UserControllerKey: MetaControllerKey { typealias Value = any UserController }
 ///
 /// extension MetaControllerConsumer {
-///     var userController: (any UserController)? { metaController?.userController }
+///     var userController: (any UserController)? { self[UserControllerKey.self] }
 /// }
+///
+/// metaController[UserControllerKey.self] = AppUserController()
 /// ```
 ///
 /// Setting the slot hands the MetaController to the new value when it is a

@@ -58,6 +58,7 @@ enum UserControllerKey: MetaControllerKey {
     typealias Value = any UserController
 }
 
+// The long form: a MetaController property with get and set.
 extension MetaController {
     var userController: (any UserController)? {
         get { self[UserControllerKey.self] }
@@ -65,8 +66,14 @@ extension MetaController {
     }
 }
 
+// The short form: one line for consumers.
 extension MetaControllerConsumer {
-    var userController: (any UserController)? { metaController?.userController }
+    var userController: (any UserController)? { self[UserControllerKey.self] }
+}
+
+/// A custom slot that holds a value type and has no accessor but the subscripts.
+enum RetryCountKey: MetaControllerKey {
+    typealias Value = Int
 }
 
 final class TestUserController: UserController, MetaControllerConsumer {

@@ -1,0 +1,33 @@
+public import MetaController
+
+extension MetaController {
+    /// An empty MetaController that reports every read of a slot the test did not fill.
+    ///
+    /// A plain MetaController answers `nil` for an empty slot, so code under
+    /// test that needs a controller the test forgot quietly does nothing. A
+    /// strict one calls `report` whenever a consumer reads an empty slot through
+    /// its accessors (`apiController`, `logController`, ... and
+    /// ``MetaControllerConsumer/subscript(_:)`` for custom slots); the accessor
+    /// still answers `nil`. Pass the test framework's failure:
+    ///
+    /// ```swift
+    /// // Swift Testing
+    /// let metaController = MetaController.strict { Issue.record("\($0)") }
+    /// // XCTest
+    /// let metaController = MetaController.strict { XCTFail("\($0)") }
+    ///
+    /// metaController.apiController = FakeApiController()
+    /// metaController.passMetaController(to: screen)
+    /// screen.refresh()   // reads dataController: "FeedScreen read dataController, which the test did not fill"
+    /// ```
+    ///
+    /// Children made with ``MetaController/init(parent:)`` are strict too, with
+    /// the same `report`. Reads made on the MetaController itself
+    /// (`metaController.apiController`), the logging shortcuts, audits and the
+    /// requirement check on passing are not reported.
+    ///
+    /// - Parameter report: Called on the reading thread, once per read of an empty slot.
+    public static func strict(reporting report: @escaping @Sendable (UnfilledSlotRead) -> Void) -> MetaController {
+        MetaController { consumer, slot in report(UnfilledSlotRead(consumer: consumer, slot: slot)) }
+    }
+}

@@ -1,0 +1,109 @@
+@testable import MetaController
+import MetaControllerTesting
+import Testing
+
+struct MetaControllerStrictTests {
+    @Test func readingEachEmptyBuiltInSlotReportsTheConsumerAndTheSlot() {
+        let reads = Inbox<UnfilledSlotRead>()
+        let screen = Screen()
+        screen.metaController = MetaController.strict(reporting: reads.record)
+        #expect(screen.locationController == nil)
+        #expect(screen.logController == nil)
+        #expect(screen.apiController == nil)
+        #expect(screen.dataController == nil)
+        #expect(screen.notificationController == nil)
+        #expect(reads.values == [.location, .log, .api, .data, .notification].map {
+            UnfilledSlotRead(consumer: "Screen", slot: $0)
+        })
+    }
+
+    @Test func readingAnEmptyCustomSlotReportsTheConsumerAndTheSlot() {
+        let reads = Inbox<UnfilledSlotRead>()
+        let profile = ProfileScreen()
+        profile.metaController = MetaController.strict(reporting: reads.record)
+        #expect(profile.userController == nil)
+        #expect(profile[RetryCountKey.self] == nil)
+        #expect(reads.values == [
+            UnfilledSlotRead(consumer: "ProfileScreen", slot: .custom(UserControllerKey.self)),
+            UnfilledSlotRead(consumer: "ProfileScreen", slot: .custom(RetryCountKey.self)),
+        ])
+        #expect(reads.values.first?.description == "ProfileScreen read userController, which the test did not fill")
+    }
+
+    @Test func readingFilledSlotsReportsNothing() {
+        let reads = Inbox<UnfilledSlotRead>()
+        let metaController = MetaController.strict(reporting: reads.record)
+        metaController.apiController = FakeApiController()
+        metaController.logController = FakeLogController()
+        metaController[UserControllerKey.self] = TestUserController()
+        let screen = Screen()
+        screen.metaController = metaController
+        #expect(screen.apiController === metaController.apiController)
+        #expect(screen.logController === metaController.logController)
+        #expect(screen.userController != nil)
+        #expect(reads.values.isEmpty)
+    }
+
+    @Test func readsOutsideTheConsumerAccessorsReportNothing() {
+        let reads = Inbox<UnfilledSlotRead>()
+        let metaController = MetaController.strict(reporting: reads.record)
+        let screen = Screen()
+        metaController.passMetaController(to: screen)
+        #expect(metaController.apiController == nil)
+        #expect(metaController[UserControllerKey.self] == nil)
+        screen.infoLog("no log controller")
+        #expect(!metaController.audit(ProfileScreen()).isSatisfied)
+        #expect(reads.values.isEmpty)
+    }
+
+    @Test func aConsumerWithoutAMetaControllerReportsNothing() {
+        let screen = Screen()
+        #expect(screen.apiController == nil)
+        #expect(screen[RetryCountKey.self] == nil)
+    }
+
+    @Test func aPlainMetaControllerHasNoReporter() {
+        let metaController = MetaController()
+        #expect(metaController.unfilledReadHandler == nil)
+        #expect(MetaController(parent: metaController).unfilledReadHandler == nil)
+        #expect(MetaController.withFakes().unfilledReadHandler == nil)
+        let screen = Screen()
+        screen.metaController = metaController
+        #expect(screen.apiController == nil)
+        #expect(screen.userController == nil)
+    }
+
+    @Test func aChildOfAStrictMetaControllerIsStrictWithTheSameReporter() {
+        let reads = Inbox<UnfilledSlotRead>()
+        let parent = MetaController.strict(reporting: reads.record)
+        parent.logController = FakeLogController()
+        let child = MetaController(parent: parent)
+        child.apiController = FakeApiController()
+        let screen = Screen()
+        screen.metaController = child
+        #expect(screen.logController != nil)
+        #expect(screen.apiController != nil)
+        #expect(screen.dataController == nil)
+        #expect(screen.userController == nil)
+        #expect(MetaController(parent: child).unfilledReadHandler != nil)
+        #expect(reads.values == [
+            UnfilledSlotRead(consumer: "Screen", slot: .data),
+            UnfilledSlotRead(consumer: "Screen", slot: .custom(UserControllerKey.self)),
+        ])
+    }
+
+    @Test func issueRecordAsTheReporterFailsTheRunningTest() {
+        let screen = Screen()
+        screen.metaController = MetaController.strict { Issue.record("\($0)") }
+        withKnownIssue {
+            _ = screen.apiController
+        } matching: { issue in
+            issue.comments.map(\.rawValue) == ["Screen read apiController, which the test did not fill"]
+        }
+        withKnownIssue {
+            _ = screen.userController
+        } matching: { issue in
+            issue.comments.map(\.rawValue) == ["Screen read userController, which the test did not fill"]
+        }
+    }
+}
