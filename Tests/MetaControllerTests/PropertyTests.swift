@@ -126,6 +126,75 @@ struct PropertyTests {
         #expect(pair.value == (500, -500))
     }
 
+    @Test func combinedWithATransformFollowsBothSources() {
+        let signedIn = Property(false)
+        let online = Property(true)
+        let canSync = signedIn.combined(with: online) { $0 && $1 }
+        let seen = Inbox<Bool>()
+        canSync.subscribe(seen) { $0.record($1) }
+        #expect(canSync.value == false)
+        signedIn.value = true
+        online.value = false
+        online.value = true
+        #expect(seen.values == [true, false, true])
+    }
+
+    /// Each side is set from its own task; the combined value never goes back to
+    /// an older combination and ends on the transform of both latest values.
+    @Test func combinedWithATransformEndsOnTheLatestOfBothUnderConcurrentSets() async {
+        let left = Property(0)
+        let right = Property(0)
+        let calls = Inbox<Int>()
+        let pair = left.combined(with: right) { calls.record(0); return ($0, $1) }
+        let described = left.combined(with: right) { "\($0) \(-$1)" }
+        let seen = Inbox<String>()
+        described.subscribe(seen) { $0.record($1) }
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { for i in 1...500 { left.value = i } }
+            group.addTask { for i in 1...500 { right.value = -i } }
+        }
+        #expect(described.value == "500 500")
+        #expect(pair.value == (500, -500))
+        #expect(calls.values.count == 1_001)          // once at first, then once per source change
+        let pairs = seen.values.map { $0.split(separator: " ").map { Int($0)! } }
+        #expect(pairs.last == [500, 500])
+        #expect(zip(pairs, pairs.dropFirst()).allSatisfy { $0[0] <= $1[0] && $0[1] <= $1[1] })
+    }
+
+    @Test func combinedWithATransformKeepsItsSources() {
+        weak var weakSignedIn: Property<Bool>?
+        weak var weakOnline: Property<Bool>?
+        var canSync: Property<Bool>? = {
+            let signedIn = Property(false)
+            let online = Property(false)
+            weakSignedIn = signedIn
+            weakOnline = online
+            return signedIn.combined(with: online) { $0 && $1 }
+        }()
+        weak let weakCanSync = canSync
+        weakSignedIn?.value = true
+        weakOnline?.value = true
+        #expect(canSync?.value == true)
+        canSync = nil
+        #expect(weakCanSync == nil)
+        #expect(weakSignedIn == nil)
+        #expect(weakOnline == nil)
+    }
+
+    @Test func combinedWithATransformChainsRemovingDuplicates() {
+        let signedIn = Property(false)
+        let online = Property(false)
+        let canSync = signedIn.combined(with: online) { $0 && $1 }.removingDuplicates()
+        let seen = Inbox<Bool>()
+        canSync.subscribe(seen) { $0.record($1) }
+        signedIn.value = true       // false: not heard
+        online.value = true         // true
+        online.value = true         // true: not heard
+        signedIn.value = false      // false
+        online.value = false        // false: not heard
+        #expect(seen.values == [true, false])
+    }
+
     @Test func removingDuplicatesSkipsRepeats() {
         let status = Property("offline")
         let distinct = status.removingDuplicates()
@@ -142,7 +211,7 @@ struct PropertyTests {
 
         let signedIn = Property(false)
         let online = Property(true)
-        let canSync = signedIn.combined(with: online).map { $0 && $1 }
+        let canSync = signedIn.combined(with: online) { $0 && $1 }
 
         let connection = Property("offline")
         let status = connection.removingDuplicates()          // hears only changes

@@ -33,35 +33,98 @@ extension Property {
     /// A property that holds this one's value and `other`'s as a pair, and
     /// changes whenever either does.
     ///
-    /// Each change replaces its own half of the pair atomically, so the pair
-    /// always ends up holding the latest value of both, even when the two
-    /// sources are set from different threads at once.
+    /// It is ``combined(with:_:)`` with a transform that makes the pair. To
+    /// compute something from the two values, pass the transform instead of
+    /// mapping the pair: the result can then be `Equatable`.
     ///
     /// ```swift
-    /// let signedIn = Property(false)
-    /// let online = Property(true)
-    /// let canSync = signedIn.combined(with: online).map { $0 && $1 }
+    /// let position = Property(0)
+    /// let total = Property(10)
+    /// let progress = position.combined(with: total)
+    /// progress.value   // (0, 10)
     /// ```
     ///
     /// - Parameter other: The second source.
     /// - Returns: The combined property; it keeps both sources and follows them while it is kept.
     public func combined<Other: Sendable>(with other: Property<Other>) -> Property<(Value, Other)> {
+        combined(with: other) { ($0, $1) }
+    }
+
+    /// A property that holds `transform` of this one's value and `other`'s, and
+    /// changes whenever either does.
+    ///
+    /// A change of either source recomputes the value from the latest value of
+    /// both, on the setting thread. When the two sources are set from different
+    /// threads at once, a result computed from older values than the one the
+    /// property already holds is dropped, so the property always ends up holding
+    /// `transform` of the latest value of both, and never goes back to an older
+    /// combination.
+    ///
+    /// ```swift
+    /// let signedIn = Property(false)
+    /// let online = Property(true)
+    /// let canSync = signedIn.combined(with: online) { $0 && $1 }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - other: The second source.
+    ///   - transform: Makes the derived value from both sources' values.
+    /// - Returns: The combined property; it keeps both sources and follows them while it is kept.
+    public func combined<Other: Sendable, Combined: Sendable>(
+        with other: Property<Other>,
+        _ transform: @escaping @Sendable (Value, Other) -> Combined
+    ) -> Property<Combined> {
         let (first, firstVersion) = snapshot()
         let (second, secondVersion) = other.snapshot()
-        let derived = Property<(Value, Other)>((first, second))
+        let derived = Property<Combined>(transform(first, second))
+        let latest = Lock(LatestPair(values: (first, second)))
         derived.keep(follow(since: firstVersion) { [weak derived] value in
-            derived?.update(isolation: nil) { pair in
-                pair.0 = value
-                return true
-            }
+            derived?.recombine(latest, transform) { $0.0 = value }
         })
         derived.keep(other.follow(since: secondVersion) { [weak derived] value in
-            derived?.update(isolation: nil) { pair in
-                pair.1 = value
-                return true
-            }
+            derived?.recombine(latest, transform) { $0.1 = value }
         })
         return derived
+    }
+
+    /// Sets this property, derived by `transform` from two sources, after `change`
+    /// stored one source's new value in `latest`.
+    ///
+    /// `transform` is the user's and runs outside every lock; each result is
+    /// numbered, and one older than the value shown is dropped.
+    private func recombine<First, Second>(
+        _ latest: Lock<LatestPair<First, Second>>,
+        _ transform: (First, Second) -> Value,
+        change: (inout (First, Second)) -> Void
+    ) {
+        let (values, generation) = latest.withLock { latest in
+            change(&latest.values)
+            latest.generation += 1
+            return (latest.values, latest.generation)
+        }
+        let combined = transform(values.0, values.1)
+        update(isolation: nil) { current in
+            guard latest.withLock({ $0.show(generation) }) else { return false }
+            current = combined
+            return true
+        }
+    }
+}
+
+/// The latest values of a combined property's two sources.
+private struct LatestPair<First: Sendable, Second: Sendable>: Sendable {
+    var values: (First, Second)
+    /// The number of source changes so far.
+    var generation: UInt64 = 0
+    /// The generation the combined property holds the result of.
+    var shown: UInt64 = 0
+
+    /// Records that the result of `generation` is shown. - Returns: `false`, changing
+    /// nothing, when a later generation's result already is.
+    mutating func show(_ generation: UInt64) -> Bool {
+        guard generation > shown else { return false }
+        shown = generation
+        return true
     }
 }
 

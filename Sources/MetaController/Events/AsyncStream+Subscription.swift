@@ -1,0 +1,27 @@
+extension AsyncStream where Element: Sendable {
+    /// A stream of what a subscription receives, for ``Property/values`` and
+    /// ``Signals/values(of:)``.
+    ///
+    /// `subscribe` is called at once with a handler that buffers each value for
+    /// the iterator. The subscription ends, its token cancelled, when the stream
+    /// terminates: once the stream and every iterator of it are gone, or when the
+    /// iterating task is cancelled. `source` is kept until then.
+    ///
+    /// The stream never finishes on its own; the cycle it makes (the source keeps
+    /// the handler, which keeps the continuation, which keeps `source` through the
+    /// termination handler) is broken when it terminates.
+    static func subscribing(
+        to source: some AnyObject & Sendable,
+        bufferingNewest limit: Int?,
+        subscribe: (@escaping @Sendable (Element) -> Void) -> SubscriptionToken
+    ) -> AsyncStream<Element> {
+        if let limit { precondition(limit > 0, "values(bufferingNewest:) keeps at least one value; got \(limit)") }
+        let (stream, continuation) = makeStream(
+            of: Element.self, bufferingPolicy: limit.map { .bufferingNewest($0) } ?? .unbounded)
+        let token = subscribe { continuation.yield($0) }
+        continuation.onTermination = { _ in
+            withExtendedLifetime(source) { token.cancel() }
+        }
+        return stream
+    }
+}
