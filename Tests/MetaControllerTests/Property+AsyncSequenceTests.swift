@@ -188,6 +188,14 @@ struct PropertyAsyncSequenceTests {
         #expect(await iterator.next() == 1_001)
     }
 
+    @Test(arguments: [0, -5, Int.min])
+    func aLimitBelowOneCountsAsOne(limit: Int) async {
+        let property = Property(0)
+        var iterator = property.values(bufferingNewest: limit).makeAsyncIterator()
+        for value in 1...10 { property.value = value }
+        #expect(await iterator.next() == 10)
+    }
+
     @Test func bufferingTheNewestThreeKeepsTheLastThreeInOrder() async {
         let property = Property(0)
         var iterator = property.values(bufferingNewest: 3).makeAsyncIterator()

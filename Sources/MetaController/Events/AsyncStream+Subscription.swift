@@ -15,9 +15,9 @@ extension AsyncStream where Element: Sendable {
         bufferingNewest limit: Int?,
         subscribe: (@escaping @Sendable (Element) -> Void) -> SubscriptionToken
     ) -> AsyncStream<Element> {
-        if let limit { precondition(limit > 0, "values(bufferingNewest:) keeps at least one value; got \(limit)") }
+        // A limit below 1 would keep nothing; it counts as 1.
         let (stream, continuation) = makeStream(
-            of: Element.self, bufferingPolicy: limit.map { .bufferingNewest($0) } ?? .unbounded)
+            of: Element.self, bufferingPolicy: limit.map { .bufferingNewest(Swift.max(1, $0)) } ?? .unbounded)
         let token = subscribe { continuation.yield($0) }
         continuation.onTermination = { _ in
             withExtendedLifetime(source) { token.cancel() }

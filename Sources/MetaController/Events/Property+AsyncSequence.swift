@@ -37,7 +37,7 @@ extension Property {
     /// }
     /// ```
     ///
-    /// - Parameter limit: How many unreceived values to keep; at least 1.
+    /// - Parameter limit: How many unreceived values to keep; at least 1 (a smaller limit counts as 1).
     /// - Returns: A sequence that subscribes now; see ``values`` for when it ends.
     public func values(bufferingNewest limit: Int) -> AsyncStream<Value> {
         makeValues(bufferingNewest: limit)

@@ -34,7 +34,7 @@ extension Signals {
     ///
     /// - Parameters:
     ///   - signal: The signal to listen to.
-    ///   - limit: How many unreceived payloads to keep; at least 1.
+    ///   - limit: How many unreceived payloads to keep; at least 1 (a smaller limit counts as 1).
     /// - Returns: A sequence that listens from now on; see ``values(of:)`` for when it ends.
     public func values<Payload>(of signal: Signal<Payload>, bufferingNewest limit: Int) -> AsyncStream<Payload> {
         makeValues(of: signal, bufferingNewest: limit)
