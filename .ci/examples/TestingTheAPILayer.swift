@@ -12,5 +12,6 @@ struct NewItem: Codable, Equatable {
 extension Example {
     var server: MockAPIServer { MockAPIServer() }
     var items: [NewItem] { [] }
-    var users: [String: User] { [:] }
 }
+
+let users: [String: User] = [:]
