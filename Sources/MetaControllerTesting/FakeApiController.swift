@@ -6,7 +6,7 @@ public import MetaController
 ///
 /// Give it a response per method and path; a request it has none for fails
 /// with HTTP 404, as a server would, and is listed in ``unmatchedRequests``.
-/// A canned status outside 200...299 is thrown as ``MetaController/ApiError/Code/httpStatus``,
+/// A canned status outside 200...299 is thrown as `ApiError.Code.httpStatus`,
 /// as the real controller does.
 ///
 /// ```swift
@@ -20,7 +20,7 @@ public import MetaController
 /// #expect(api.requests.map(\.description) == ["GET /feed"])
 /// ```
 ///
-/// It adopts ``MetaController/MetaControllerConsumer`` and holds its
+/// It adopts `MetaControllerConsumer` and holds its
 /// MetaController weakly, as real controllers do. It is safe to use from many tasks at once.
 public final class FakeApiController: ApiController, MetaControllerConsumer {
     /// Makes the answer to a request.
@@ -114,9 +114,9 @@ public final class FakeApiController: ApiController, MetaControllerConsumer {
 
     /// Records `request` and answers it from the canned responses.
     ///
-    /// - Throws: The canned error; ``MetaController/ApiError/Code/httpStatus`` for
+    /// - Throws: The canned error; `ApiError.Code.httpStatus` for
     ///   a canned status outside 200...299, or 404 when nothing is canned for the request;
-    ///   ``MetaController/ApiError/Code/cancelled`` when the task is cancelled.
+    ///   `ApiError.Code.cancelled` when the task is cancelled.
     public func send(_ request: ApiRequest) async throws(ApiError) -> ApiResponse {
         let responder: Responder? = state.withLock { state in
             state.requests.append(request)

@@ -4,8 +4,8 @@ public import MetaController
 /// A data controller for tests: an in-memory store that records every
 /// operation and can be told to fail saves.
 ///
-/// It builds on ``MetaController/MemoryDataController``, so keys are validated
-/// and ``MetaController/DataChange``s are dispatched as with the real stores.
+/// It builds on `MemoryDataController`, so keys are validated
+/// and `DataChange`s are dispatched as with the real stores.
 ///
 /// ```swift
 /// let metaController = MetaController.withFakes()
@@ -49,7 +49,7 @@ public final class FakeDataController: DataController, MetaControllerConsumer {
     /// Every operation so far, oldest first.
     public var operations: [Operation] { state.withLock { $0.operations } }
 
-    /// Makes every later save of `key` fail with ``MetaController/DataStoreError/Code/unwritable``.
+    /// Makes every later save of `key` fail with `DataStoreError.Code.unwritable`.
     public func failSaves(forKey key: String) {
         state.withLock { _ = $0.failingKeys.insert(key) }
     }

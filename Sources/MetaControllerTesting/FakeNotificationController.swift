@@ -15,7 +15,7 @@ public import MetaController
 /// ```
 ///
 /// Each delivered notification is dispatched on the MetaController's bus
-/// (``MetaController/PushNotification/received``), as with the real controller.
+/// (`PushNotification.received`), as with the real controller.
 public final class FakeNotificationController: NotificationController, MetaControllerConsumer {
     private struct State: Sendable {
         var delivered: [PushNotification] = []

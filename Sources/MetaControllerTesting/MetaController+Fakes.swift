@@ -11,7 +11,7 @@ extension MetaController {
     /// ```
     ///
     /// Swap one fake for another controller by setting its slot, or start from
-    /// the production setup instead with ``MetaController/init(parent:)``.
+    /// the production setup instead with `MetaController.init(parent:)`.
     public static func withFakes() -> MetaController {
         let metaController = MetaController()
         metaController.logController = FakeLogController()

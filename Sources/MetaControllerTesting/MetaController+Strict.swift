@@ -7,7 +7,7 @@ extension MetaController {
     /// test that needs a controller the test forgot quietly does nothing. A
     /// strict one calls `report` whenever a consumer reads an empty slot through
     /// its accessors (`apiController`, `logController`, ... and
-    /// ``MetaControllerConsumer/subscript(_:)`` for custom slots); the accessor
+    /// `MetaControllerConsumer.subscript(_:)` for custom slots); the accessor
     /// still answers `nil`. Pass the test framework's failure:
     ///
     /// ```swift
@@ -21,7 +21,7 @@ extension MetaController {
     /// screen.refresh()   // reads dataController: "FeedScreen read dataController, which the test did not fill"
     /// ```
     ///
-    /// Children made with ``MetaController/init(parent:)`` are strict too, with
+    /// Children made with `MetaController.init(parent:)` are strict too, with
     /// the same `report`. Reads made on the MetaController itself
     /// (`metaController.apiController`), the logging shortcuts, audits and the
     /// requirement check on passing are not reported.

@@ -2,7 +2,7 @@ public import MetaController
 
 /// A consumer read a slot that a strict MetaController does not fill.
 ///
-/// A strict MetaController (``MetaController/strict(reporting:)``) hands one
+/// A strict MetaController (``MetaController/MetaController/strict(reporting:)``) hands one
 /// to its reporter for every such read. Its description names the consumer's
 /// type and the slot:
 ///

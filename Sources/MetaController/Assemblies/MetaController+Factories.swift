@@ -3,7 +3,7 @@ extension MetaController {
     ///
     /// Use factories for objects made at run time, such as the screen a tap
     /// opens. The factory receives the MetaController that
-    /// ``make(_:name:)`` was called on (this one or a child), and a product
+    /// ``make(_:name:isolation:)`` was called on (this one or a child), and a product
     /// that is a ``MetaControllerConsumer`` without a MetaController receives it
     /// too. Registering again under the same type and name replaces the factory.
     ///
@@ -16,7 +16,7 @@ extension MetaController {
     /// - Parameters:
     ///   - type: The type to register, often a protocol or a base class.
     ///   - name: A name that tells variants of one type apart, such as the arms of an A/B test.
-    ///   - factory: Makes the product. It runs outside every lock, so it may call ``make(_:name:)``.
+    ///   - factory: Makes the product. It runs outside every lock, so it may call ``make(_:name:isolation:)``.
     public func register<Product>(
         _ type: Product.Type = Product.self,
         name: String? = nil,
@@ -38,7 +38,7 @@ extension MetaController {
     /// - Parameters:
     ///   - type: The type to register.
     ///   - name: A name that tells variants of one type apart.
-    ///   - argument: The type of the argument ``make(_:name:argument:)`` passes.
+    ///   - argument: The type of the argument ``make(_:name:argument:isolation:)`` passes.
     ///   - factory: Makes the product from the requesting MetaController and the argument.
     public func register<Product, Argument>(
         _ type: Product.Type = Product.self,
@@ -89,7 +89,7 @@ extension MetaController {
     /// - Parameters:
     ///   - type: The type to register.
     ///   - name: A name that tells variants of one type apart.
-    ///   - argument: The type of the argument ``make(_:name:argument:)`` passes.
+    ///   - argument: The type of the argument ``make(_:name:argument:isolation:)`` passes.
     ///   - factory: Makes the product on the main actor.
     public func register<Product: Sendable, Argument: Sendable>(
         _ type: Product.Type = Product.self,

@@ -133,6 +133,9 @@ extension MetaControllerConsumer {
     /// - Parameters:
     ///   - target: Any object, or `nil`; only consumers receive the MetaController.
     ///   - replacingExisting: Pass `true` to replace a different MetaController the target already holds.
+    ///   - file: The caller's file, for warnings; leave the default.
+    ///   - function: The caller's function, for warnings; leave the default.
+    ///   - line: The caller's line, for warnings; leave the default.
     public func passMetaController(
         to target: AnyObject?,
         replacingExisting: Bool = false,

@@ -17,7 +17,7 @@ import Foundation
 /// ```
 ///
 /// Tests pass a `sleep` that records the waits instead of waiting, and
-/// ``play()`` the route to the end.
+/// ``play(isolation:)`` the route to the end.
 public final class SimulatedLocationController: LocationController, MetaControllerConsumer {
     private struct State: Sendable {
         var settings = LocationSettings()
