@@ -159,6 +159,7 @@ import Testing
 
     @Test(arguments: [(1.5, Duration.milliseconds(1500)), (0.3, .milliseconds(300)), (0.001, .milliseconds(1)), (20, .seconds(20))])
     func fractionalSecondsAreKept(seconds: Double, expected: Duration) throws {
+        // swift-format-ignore
         let configuration = try load(#"{"api": {"baseURLs": {}, "timeoutSeconds": \#(seconds), "retry": {"maximumAttempts": 2, "initialDelaySeconds": \#(seconds), "maximumDelaySeconds": \#(seconds)}}}"#)
         #expect(configuration.api.timeout == expected)
         #expect(configuration.api.retryPolicy.initialDelay == expected)

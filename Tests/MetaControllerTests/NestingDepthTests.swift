@@ -10,5 +10,4 @@ import Testing
         #expect(NestingDepth.object(value, exceeds: 2))
         #expect(!NestingDepth.object("text", exceeds: 0))
     }
-
 }

@@ -51,7 +51,6 @@ public struct Signal<Payload: Sendable>: Hashable, Sendable, CustomStringConvert
 
     /// The signal's name.
     public var description: String { name }
-
 }
 
 /// What makes two keys the same signal.
