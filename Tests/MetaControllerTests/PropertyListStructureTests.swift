@@ -82,6 +82,25 @@ import Testing
         #expect(problem == .duplicateKey(path: "k0"))
     }
 
+    /// 100,000 levels of elements that are not containers (only the decoder refuses them),
+    /// and two 10 MB keys that differ in their last byte, then the same key again.
+    @Test func deepOtherElementsAndTenMegabyteKeysAreScannedOnASmallStack() async {
+        let problems = await onSmallStack { () -> [StructureProblem?] in
+            let deep = "<plist><dict><key>a</key>" + String(repeating: "<s>", count: 100_000)
+                + String(repeating: "</s>", count: 100_000) + "<key>a</key><true/></dict></plist>"
+            let long = String(repeating: "k", count: 10_000_000)
+            let keys = "<plist><dict><key>\(long)1</key><true/><key>\(long)2</key><true/>"
+            return [
+                PropertyListStructure.problem(inXML: Data(deep.utf8), depthLimit: 64),
+                PropertyListStructure.problem(inXML: Data((keys + "</dict></plist>").utf8), depthLimit: 64),
+                PropertyListStructure.problem(inXML: Data((keys + "<key>\(long)1</key><true/></dict></plist>").utf8), depthLimit: 64),
+            ]
+        }
+        #expect(problems[0] == .duplicateKey(path: "a"))
+        #expect(problems[1] == nil)
+        #expect(problems[2].map { if case .duplicateKey(let path) = $0 { path.count } else { 0 } } == 10_000_001)
+    }
+
     // MARK: Binary
 
     /// An object of a hand-made binary property list.

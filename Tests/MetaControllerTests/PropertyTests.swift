@@ -100,19 +100,31 @@ struct PropertyTests {
         #expect(count.subscriberCount == 0)           // its subscription ended with it
     }
 
-    @Test func combinedHoldsBothLatestValues() {
+    /// `signedIn && online`, made by `combine`, as the two sources change.
+    private static func canSyncFollowsBothSources(
+        _ combine: (Property<Bool>, Property<Bool>) -> Property<Bool>
+    ) -> (initial: Bool, seen: [Bool]) {
         let signedIn = Property(false)
         let online = Property(true)
-        let pair = signedIn.combined(with: online)
-        let canSync = pair.map { $0 && $1 }
+        let canSync = combine(signedIn, online)
         let seen = Inbox<Bool>()
         canSync.subscribe(seen) { $0.record($1) }
-        #expect(canSync.value == false)
+        let initial = canSync.value
         signedIn.value = true
         online.value = false
         online.value = true
-        #expect(seen.values == [true, false, true])
-        #expect(pair.value == (true, true))
+        return (initial, seen.values)
+    }
+
+    @Test func combinedHoldsBothLatestValues() {
+        var pair: Property<(Bool, Bool)>?
+        let outcome = Self.canSyncFollowsBothSources { signedIn, online in
+            pair = signedIn.combined(with: online)
+            return pair!.map { $0 && $1 }
+        }
+        #expect(outcome.initial == false)
+        #expect(outcome.seen == [true, false, true])
+        #expect(pair.map { $0.value == (true, true) } == true)
     }
 
     @Test func combinedEndsOnTheLatestOfBothUnderConcurrentSets() async {
@@ -127,16 +139,9 @@ struct PropertyTests {
     }
 
     @Test func combinedWithATransformFollowsBothSources() {
-        let signedIn = Property(false)
-        let online = Property(true)
-        let canSync = signedIn.combined(with: online) { $0 && $1 }
-        let seen = Inbox<Bool>()
-        canSync.subscribe(seen) { $0.record($1) }
-        #expect(canSync.value == false)
-        signedIn.value = true
-        online.value = false
-        online.value = true
-        #expect(seen.values == [true, false, true])
+        let outcome = Self.canSyncFollowsBothSources { signedIn, online in signedIn.combined(with: online) { $0 && $1 } }
+        #expect(outcome.initial == false)
+        #expect(outcome.seen == [true, false, true])
     }
 
     /// Each side is set from its own task; the combined value never goes back to
@@ -529,6 +534,20 @@ struct PropertyTests {
         controller.add("a")   // a nonisolated setter, called on the main thread
         #expect(screen.words == ["closure a", "delivery a", "token a"])
         token.cancel()
+    }
+
+    /// A main-queue block is on the main actor too, whichever thread drains the main queue.
+    @Test @MainActor func aValueSetInAMainQueueBlockReachesMainActorSubscribersAtOnce() async {
+        let controller = NotesController()
+        let screen = MainActorInbox()
+        controller.notes.subscribe(screen) { @MainActor screen, notes in screen.words = notes }
+        let shown = await withCheckedContinuation { continuation in
+            DispatchQueue.main.async {
+                controller.add("a")
+                continuation.resume(returning: MainActor.assumeIsolated { screen.words })
+            }
+        }
+        #expect(shown == ["a"])
     }
 
     @Test @MainActor func valuesWaitingForTheMainActorArriveFirstAndInOrder() {

@@ -327,24 +327,8 @@ struct XMLScanner {
                 throw .gpx(line: line, "an & that starts no entity")
             }
             let entity = String(decoding: bytes[(position + 1)..<semicolon], as: UTF8.self)
-            switch entity {
-            case "lt": result.append(UInt8(ascii: "<"))
-            case "gt": result.append(UInt8(ascii: ">"))
-            case "amp": result.append(UInt8(ascii: "&"))
-            case "quot": result.append(UInt8(ascii: "\""))
-            case "apos": result.append(UInt8(ascii: "'"))
-            default:
-                let scalar: Unicode.Scalar?
-                if entity.hasPrefix("#x") {
-                    scalar = UInt32(entity.dropFirst(2), radix: 16).flatMap(Unicode.Scalar.init)
-                } else if entity.hasPrefix("#") {
-                    scalar = UInt32(entity.dropFirst()).flatMap(Unicode.Scalar.init)
-                } else {
-                    scalar = nil
-                }
-                guard let scalar else { throw .gpx(line: line, "unknown entity &\(entity);") }
-                result.append(contentsOf: String(Character(scalar)).utf8)
-            }
+            guard let scalar = XMLEntity.scalar(named: entity) else { throw .gpx(line: line, "unknown entity &\(entity);") }
+            result.append(contentsOf: String(Character(scalar)).utf8)
             position = semicolon + 1
         }
         return String(decoding: result, as: UTF8.self)

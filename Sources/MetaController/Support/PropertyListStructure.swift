@@ -204,19 +204,7 @@ private struct XMLPropertyListScan {
         while end < bytes.count, end - index <= 10, bytes[end] != UInt8(ascii: ";") { end += 1 }
         guard end < bytes.count, bytes[end] == UInt8(ascii: ";") else { return nil }
         let body = String(decoding: bytes[(index + 1)..<end], as: UTF8.self)
-        let scalar: Unicode.Scalar? =
-            switch body {
-            case "lt": "<"
-            case "gt": ">"
-            case "amp": "&"
-            case "quot": "\""
-            case "apos": "'"
-            default:
-                if body.hasPrefix("#x") { UInt32(body.dropFirst(2), radix: 16).flatMap(Unicode.Scalar.init) }
-                else if body.hasPrefix("#") { UInt32(body.dropFirst(), radix: 10).flatMap(Unicode.Scalar.init) }
-                else { nil }
-            }
-        guard let scalar else { return nil }
+        guard let scalar = XMLEntity.scalar(named: body) else { return nil }
         text += String(scalar).utf8
         return end + 1
     }
