@@ -30,9 +30,9 @@ let package = Package(
             ],
             path: "Benchmarks/MetaControllerBenchmarks",
             plugins: [
-                .plugin(name: "BenchmarkPlugin", package: "benchmark"),
+                .plugin(name: "BenchmarkPlugin", package: "benchmark")
             ]
-        ),
+        )
     ],
     swiftLanguageModes: [.v6]
 )

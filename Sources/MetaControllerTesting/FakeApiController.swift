@@ -88,9 +88,10 @@ public final class FakeApiController: ApiController, MetaControllerConsumer {
     ) throws {
         let body = try encoder.encode(value)
         respond(to: method, path) { request in
-            .success(ApiResponse(
-                request: request, statusCode: statusCode,
-                headers: ["Content-Type": "application/json"], body: body))
+            .success(
+                ApiResponse(
+                    request: request, statusCode: statusCode,
+                    headers: ["Content-Type": "application/json"], body: body))
         }
     }
 

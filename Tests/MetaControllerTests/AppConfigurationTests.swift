@@ -50,11 +50,12 @@ import Testing
         #expect(configuration.api.retryPolicy.retryableStatusCodes == [503])
         #expect(configuration.api.logsBodies)
         #expect(configuration.log.level == .debug)
-        #expect(configuration.log.destinations == [
-            LogDestinationConfiguration(kind: .standardError, level: .warning, format: .detailedLine),
-            LogDestinationConfiguration(kind: .file, directory: "Logs", maximumFileBytes: 4096, keptFiles: 3),
-            LogDestinationConfiguration(kind: .memory, capacity: 10),
-        ])
+        #expect(
+            configuration.log.destinations == [
+                LogDestinationConfiguration(kind: .standardError, level: .warning, format: .detailedLine),
+                LogDestinationConfiguration(kind: .file, directory: "Logs", maximumFileBytes: 4096, keptFiles: 3),
+                LogDestinationConfiguration(kind: .memory, capacity: 10),
+            ])
     }
 
     @Test func onlyTheBaseURLsAreRequiredAndNullMeansAbsent() throws {
@@ -97,8 +98,10 @@ import Testing
         (#"{"api": {"baseURLs": {}}, "logs": {}}"#, "logs"),
         (#"{"api": {"baseURLs": {}, "timeout": 3}}"#, "api.timeout"),
         (#"{"api": {"baseURLs": {}, "retry": {"maximumAttempts": 2, "delay": 1}}}"#, "api.retry.delay"),
-        (#"{"api": {"baseURLs": {}}, "log": {"destinations": [{"kind": "memory"}, {"kind": "memory", "directory": "x"}]}}"#,
-         "log.destinations[1].directory"),
+        (
+            #"{"api": {"baseURLs": {}}, "log": {"destinations": [{"kind": "memory"}, {"kind": "memory", "directory": "x"}]}}"#,
+            "log.destinations[1].directory"
+        ),
     ])
     func unknownKeysAreNamed(json: String, keyPath: String) {
         expectError(json, .unknownKey, at: keyPath)
@@ -123,26 +126,40 @@ import Testing
         (#"{"api": {"baseURLs": {}, "retry": {"maximumAttempts": 0}}}"#, "api.retry.maximumAttempts"),
         (#"{"api": {"baseURLs": {}}, "log": {"level": "verbose"}}"#, "log.level"),
         (#"{"api": {"baseURLs": {}}, "log": {"destinations": [{"kind": "carrier pigeon"}]}}"#, "log.destinations[0].kind"),
-        (#"{"api": {"baseURLs": {}}, "log": {"destinations": [{"kind": "file", "directory": "x", "keptFiles": 0}]}}"#,
-         "log.destinations[0].keptFiles"),
-        (#"{"api": {"baseURLs": {}}, "log": {"destinations": [{"kind": "file", "directory": "x", "fileName": "../up"}]}}"#,
-         "log.destinations[0].fileName"),
+        (
+            #"{"api": {"baseURLs": {}}, "log": {"destinations": [{"kind": "file", "directory": "x", "keptFiles": 0}]}}"#,
+            "log.destinations[0].keptFiles"
+        ),
+        (
+            #"{"api": {"baseURLs": {}}, "log": {"destinations": [{"kind": "file", "directory": "x", "fileName": "../up"}]}}"#,
+            "log.destinations[0].fileName"
+        ),
     ])
     func badValuesAreNamed(json: String, keyPath: String) {
         expectError(json, .invalidValue, at: keyPath)
     }
 
     @Test(arguments: [
-        (#"{"log": {"level": "loud"}}"#, "log.level",
-         #"expected one of trace, debug, info, notice, warning, error, critical; found "loud""#),
-        (#"{"log": {"destinations": [{"kind": "memory"}, {"kind": "memory", "level": "LOUD"}]}}"#,
-         "log.destinations[1].level", #"expected one of trace, debug, info, notice, warning, error, critical; found "LOUD""#),
-        (#"{"log": {"destinations": [{"kind": "carrier pigeon"}]}}"#, "log.destinations[0].kind",
-         #"expected one of standardError, standardOutput, file, memory, system; found "carrier pigeon""#),
-        (#"{"log": {"destinations": [{"kind": "memory", "format": "xml"}]}}"#, "log.destinations[0].format",
-         #"expected one of line, detailedLine, jsonLines; found "xml""#),
-        (#"{"log": {"destinations": [{"kind": "memory", "format": "say \"hi\""}]}}"#, "log.destinations[0].format",
-         #"expected one of line, detailedLine, jsonLines; found "say \"hi\"""#),
+        (
+            #"{"log": {"level": "loud"}}"#, "log.level",
+            #"expected one of trace, debug, info, notice, warning, error, critical; found "loud""#
+        ),
+        (
+            #"{"log": {"destinations": [{"kind": "memory"}, {"kind": "memory", "level": "LOUD"}]}}"#,
+            "log.destinations[1].level", #"expected one of trace, debug, info, notice, warning, error, critical; found "LOUD""#
+        ),
+        (
+            #"{"log": {"destinations": [{"kind": "carrier pigeon"}]}}"#, "log.destinations[0].kind",
+            #"expected one of standardError, standardOutput, file, memory, system; found "carrier pigeon""#
+        ),
+        (
+            #"{"log": {"destinations": [{"kind": "memory", "format": "xml"}]}}"#, "log.destinations[0].format",
+            #"expected one of line, detailedLine, jsonLines; found "xml""#
+        ),
+        (
+            #"{"log": {"destinations": [{"kind": "memory", "format": "say \"hi\""}]}}"#, "log.destinations[0].format",
+            #"expected one of line, detailedLine, jsonLines; found "say \"hi\"""#
+        ),
     ])
     func anUnknownNameListsTheNamesThatAreValid(log: String, keyPath: String, reason: String) throws {
         let json = #"{"api": {"baseURLs": {}}, "# + log.dropFirst()
@@ -184,8 +201,9 @@ import Testing
     }
 
     private static func xmlPropertyList(levels: Int) -> Data {
-        Data(("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">"
-            + String(repeating: "<array>", count: levels) + String(repeating: "</array>", count: levels) + "</plist>").utf8)
+        Data(
+            ("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">"
+                + String(repeating: "<array>", count: levels) + String(repeating: "</array>", count: levels) + "</plist>").utf8)
     }
 
     private static func json(levels: Int) -> Data {
@@ -231,11 +249,12 @@ import Testing
         let reasons = await onSmallStack { () -> [String] in
             Self.everyFormat(levels: levels).map { Self.outcome(of: $0).map { "\($0.code): \($0)" } ?? "decoded" }
         }
-        #expect(reasons == [
-            "malformedFile: nested more than 64 levels deep",
-            "malformedFile: nested more than 64 levels deep",
-            "malformedFile: not a binary property list nested at most 64 levels deep",
-        ])
+        #expect(
+            reasons == [
+                "malformedFile: nested more than 64 levels deep",
+                "malformedFile: nested more than 64 levels deep",
+                "malformedFile: not a binary property list nested at most 64 levels deep",
+            ])
     }
 
     @Test func nestingUpToTheLimitReachesTheDecoder() async {
@@ -262,8 +281,10 @@ import Testing
         (#"{"api": {"baseURLs": {}}, "api": {"baseURLs": {"production": "https://x.example"}}}"#, "api"),
         (#"{"api": {"baseURLs": {}}, "\u0061pi": {"baseURLs": {}}}"#, "api"),
         (#"{"api": {"baseURLs": {"test": "http://a", "t\u0065st": "http://b"}}}"#, "api.baseURLs.test"),
-        (#"{"api": {"baseURLs": {}}, "log": {"destinations": [{"kind": "memory", "level": "debug", "level": "info"}]}}"#,
-            "log.destinations[0].level"),
+        (
+            #"{"api": {"baseURLs": {}}, "log": {"destinations": [{"kind": "memory", "level": "debug", "level": "info"}]}}"#,
+            "log.destinations[0].level"
+        ),
     ])
     func aKeyThatAppearsTwiceIsRefusedWithItsPath(json: String, keyPath: String) throws {
         expectError(json, .duplicateKey, at: keyPath)
@@ -295,8 +316,9 @@ import Testing
         #expect(binaryError.code == .duplicateKey)
         #expect(binaryError.description == "api: the key appears twice")
         // Without the second key, the same files decode.
-        #expect(try AppConfiguration(data: Data(xml.replacingOccurrences(of: "<key>&#108;evel</key><string>info</string>", with: "").utf8))
-            .log.destinations.count == 1)
+        #expect(
+            try AppConfiguration(data: Data(xml.replacingOccurrences(of: "<key>&#108;evel</key><string>info</string>", with: "").utf8))
+                .log.destinations.count == 1)
         let single = PropertyListStructureTests.binary([
             .dictionary([(1, 2)]), .ascii("api"), .dictionary([(3, 4)]), .ascii("baseURLs"), .dictionary([]),
         ])
@@ -336,10 +358,12 @@ import Testing
         server.route(.get, "/ping", response: .text("pong"))
         try server.start()
         defer { server.stop() }
-        let configuration = try AppConfiguration(data: Data("""
-            {"api": {"baseURLs": {"production": "https://api.example.com", "test": "http://127.0.0.1:1"}},
-             "log": {"level": "debug", "destinations": [{"kind": "memory", "capacity": 50}]}}
-            """.utf8))
+        let configuration = try AppConfiguration(
+            data: Data(
+                """
+                {"api": {"baseURLs": {"production": "https://api.example.com", "test": "http://127.0.0.1:1"}},
+                 "log": {"level": "debug", "destinations": [{"kind": "memory", "capacity": 50}]}}
+                """.utf8))
         let metaController = try MetaController(configuration: configuration, environment: .test, baseURL: server.baseURL)
         let api = try #require(metaController.apiController as? URLSessionApiController)
         #expect(api.baseURL == server.baseURL)

@@ -16,12 +16,12 @@ import Testing
 
     /// Pairs of spellings that Unicode says are the same text (canonically equivalent).
     private static let equivalentKeys: [(String, String)] = [
-        ("caf\u{E9}", "cafe\u{301}"),                    // é precomposed and decomposed
-        ("\u{C5}ngstr\u{F6}m", "A\u{30A}ngstro\u{308}m"), // Å and ö
-        ("\u{212B}", "\u{C5}"),                          // the ångström sign and Å
-        ("\u{1E69}", "s\u{323}\u{307}"),                 // ṩ: two marks, in canonical order
-        ("\u{1E69}", "s\u{307}\u{323}"),                 // ṩ: two marks, the other order
-        ("\u{AC00}", "\u{1100}\u{1161}"),                // a Hangul syllable and its jamo
+        ("caf\u{E9}", "cafe\u{301}"),   // é precomposed and decomposed
+        ("\u{C5}ngstr\u{F6}m", "A\u{30A}ngstro\u{308}m"),   // Å and ö
+        ("\u{212B}", "\u{C5}"),   // the ångström sign and Å
+        ("\u{1E69}", "s\u{323}\u{307}"),   // ṩ: two marks, in canonical order
+        ("\u{1E69}", "s\u{307}\u{323}"),   // ṩ: two marks, the other order
+        ("\u{AC00}", "\u{1100}\u{1161}"),   // a Hangul syllable and its jamo
     ]
 
     @Test(arguments: equivalentKeys)
@@ -51,7 +51,7 @@ import Testing
         for (name, store, cleanUp) in try Self.stores() {
             defer { cleanUp() }
             answers[name] = keys.map { key in (try? store.save(Data(), forKey: key)) != nil }
-            #expect(try store.keys().count == 4, "\(name)")  // café spelled twice is one entry
+            #expect(try store.keys().count == 4, "\(name)")   // café spelled twice is one entry
         }
         #expect(answers["file"] == [true, true, true, false, false, true, false, false, false, true, false, false, false])
         #expect(answers["memory"] == answers["file"])

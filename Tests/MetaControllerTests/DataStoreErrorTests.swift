@@ -7,7 +7,7 @@ import Testing
         "", ".", "..", "../x", "a/../../etc/passwd", "/etc/passwd", "a\\b", "nul\u{0}byte", "line\nbreak",
         ".hidden", ".tmp-0000", String(repeating: "k", count: 201), "tab\there", "del\u{7F}",
         "c1\u{80}", "next line\u{85}", "csi\u{9B}", "apc\u{9F}", ".\u{301}x", ".\u{301}",
-        String(repeating: "\u{E9}", count: 101),  // 202 bytes
+        String(repeating: "\u{E9}", count: 101),   // 202 bytes
     ])
     func badKeysAreRefusedByEveryStore(key: String) throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("store-\(UUID().uuidString)")
@@ -28,7 +28,7 @@ import Testing
 
     @Test(arguments: [
         "profile", "user-7", "a.b", "ünïcødé", "with space", String(repeating: "k", count: 200), "nbsp\u{A0}",
-        "tilde~", String(repeating: "e\u{301}", count: 67),  // 201 bytes as typed, 134 in NFC
+        "tilde~", String(repeating: "e\u{301}", count: 67),   // 201 bytes as typed, 134 in NFC
     ])
     func ordinaryKeysAreAccepted(key: String) throws {
         let store = MemoryDataController()

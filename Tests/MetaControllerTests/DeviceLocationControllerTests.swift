@@ -57,10 +57,11 @@ private final class RecordingBackend: PlatformLocationBackend {
         #expect(device.isUpdating)
         device.stopUpdates()
         #expect(!device.isUpdating)
-        #expect(backend.calls == [
-            .attach, .requestAuthorization(always: true),
-            .start(LocationSettings(desiredAccuracy: 10, distanceFilter: 25)), .stop,
-        ])
+        #expect(
+            backend.calls == [
+                .attach, .requestAuthorization(always: true),
+                .start(LocationSettings(desiredAccuracy: 10, distanceFilter: 25)), .stop,
+            ])
     }
 
     @Test(arguments: [(Self.tvOS, "tvOS"), (Self.visionOS, "visionOS")])
@@ -75,18 +76,21 @@ private final class RecordingBackend: PlatformLocationBackend {
         device.requestAuthorization(always: false)
         #expect(backend.calls == [.attach, .requestAuthorization(always: false), .requestAuthorization(always: false)])
         #expect(metaController.fakeLogController?.entries.map(\.level) == [.info])
-        #expect(metaController.fakeLogController?.messages
-            == ["this platform offers no Always location authorization; asking for when-in-use"])
+        #expect(
+            metaController.fakeLogController?.messages
+                == ["this platform offers no Always location authorization; asking for when-in-use"])
     }
 
     /// tvOS: one request at once, then one after each refresh interval, until stopped.
     @Test func asksAgainEveryRefreshIntervalWhereThePlatformAnswersOnceAtATime() async {
         let backend = RecordingBackend(continuousUpdates: false, alwaysAuthorization: false)
         let waits = Inbox<Duration>()
-        let device = DeviceLocationController(backend: backend, sleep: { duration in
-            waits.record(duration)
-            if waits.values.count == 3 { throw CancellationError() }  // ends the loop after three waits
-        })
+        let device = DeviceLocationController(
+            backend: backend,
+            sleep: { duration in
+                waits.record(duration)
+                if waits.values.count == 3 { throw CancellationError() }   // ends the loop after three waits
+            })
         let settings = LocationSettings(desiredAccuracy: 5, refreshInterval: .seconds(30))
         device.settings = settings
         device.startUpdates()
@@ -99,13 +103,19 @@ private final class RecordingBackend: PlatformLocationBackend {
     @Test func stopEndsTheRefreshesAndAnyRequestUnderWay() async {
         let backend = RecordingBackend(continuousUpdates: false, alwaysAuthorization: false)
         let asleep = AsyncStream<Void>.makeStream()
-        let device = DeviceLocationController(backend: backend, sleep: { _ in
-            asleep.continuation.yield()
-            // Waits until cancelled, as Task.sleep does.
-            let never = AsyncStream<Void>.makeStream()
-            await withTaskCancellationHandler { for await _ in never.stream {} } onCancel: { never.continuation.finish() }
-            try Task.checkCancellation()
-        })
+        let device = DeviceLocationController(
+            backend: backend,
+            sleep: { _ in
+                asleep.continuation.yield()
+                // Waits until cancelled, as Task.sleep does.
+                let never = AsyncStream<Void>.makeStream()
+                await withTaskCancellationHandler {
+                    for await _ in never.stream {}
+                } onCancel: {
+                    never.continuation.finish()
+                }
+                try Task.checkCancellation()
+            })
         device.startUpdates()
         for await _ in asleep.stream { break }
         device.stopUpdates()
@@ -122,9 +132,10 @@ private final class RecordingBackend: PlatformLocationBackend {
         device.settings = LocationSettings(desiredAccuracy: 1)
         device.startUpdates()
         await device.refreshEnded()
-        #expect(backend.calls == [
-            .attach, .requestLocation(LocationSettings()), .requestLocation(LocationSettings(desiredAccuracy: 1)),
-        ])
+        #expect(
+            backend.calls == [
+                .attach, .requestLocation(LocationSettings()), .requestLocation(LocationSettings(desiredAccuracy: 1)),
+            ])
     }
 
     /// Streaming platforms filter by distance themselves; one-shot answers are filtered here.
@@ -136,9 +147,9 @@ private final class RecordingBackend: PlatformLocationBackend {
         device.startUpdates()
         let start = try Location(latitude: 48.8566, longitude: 2.3522)
         device.deliver(start)
-        device.deliver(try Location(latitude: 48.8567, longitude: 2.3522))  // about 11 m on
-        device.deliver(try Location(latitude: 48.8572, longitude: 2.3522))  // about 67 m from the start
-        device.startUpdates()                                                 // a restart delivers the next one
+        device.deliver(try Location(latitude: 48.8567, longitude: 2.3522))   // about 11 m on
+        device.deliver(try Location(latitude: 48.8572, longitude: 2.3522))   // about 67 m from the start
+        device.startUpdates()   // a restart delivers the next one
         device.deliver(try Location(latitude: 48.8572, longitude: 2.3523))
         #expect(delivered.values.map { $0?.latitude } == [48.8566, 48.8572, 48.8572])
     }
@@ -168,13 +179,19 @@ private final class RecordingBackend: PlatformLocationBackend {
         let backend = RecordingBackend(continuousUpdates: false, alwaysAuthorization: false)
         let asleep = AsyncStream<Void>.makeStream()
         let ended = AsyncStream<Void>.makeStream()
-        var device: DeviceLocationController? = DeviceLocationController(backend: backend, sleep: { _ in
-            asleep.continuation.yield()
-            let never = AsyncStream<Void>.makeStream()
-            await withTaskCancellationHandler { for await _ in never.stream {} } onCancel: { never.continuation.finish() }
-            ended.continuation.finish()
-            try Task.checkCancellation()
-        })
+        var device: DeviceLocationController? = DeviceLocationController(
+            backend: backend,
+            sleep: { _ in
+                asleep.continuation.yield()
+                let never = AsyncStream<Void>.makeStream()
+                await withTaskCancellationHandler {
+                    for await _ in never.stream {}
+                } onCancel: {
+                    never.continuation.finish()
+                }
+                ended.continuation.finish()
+                try Task.checkCancellation()
+            })
         weak let released = device
         device?.startUpdates()
         for await _ in asleep.stream { break }

@@ -245,11 +245,14 @@ extension FileDataControllerTests {
         let store = try FileDataController(directory: directory)
         let entry = try store.fileURL(forKey: "pipe").path
         try #require(mkfifo(entry, 0o600) == 0, "cannot make a FIFO here")
-        let result = BoundedCall.run(within: 10, release: {
-            // Opening the other end lets a reader blocked in open go on.
-            let writer = open(entry, O_WRONLY | O_NONBLOCK)
-            if writer >= 0 { close(writer) }
-        }) {
+        let result = BoundedCall.run(
+            within: 10,
+            release: {
+                // Opening the other end lets a reader blocked in open go on.
+                let writer = open(entry, O_WRONLY | O_NONBLOCK)
+                if writer >= 0 { close(writer) }
+            }
+        ) {
             Result { () throws(DataStoreError) in try store.fetchData(forKey: "pipe") }
         }
         let error = try #require(result, "fetchData waited for a writer to open the FIFO")

@@ -129,10 +129,12 @@ extension FileLogDestinationTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         // /dev/full accepts an open and refuses every write with ENOSPC, as a full disk does. The
         // destination refuses a device as its file, so the test hands it one.
-        let file = try FileLogDestination(directory: directory, openingFilesWith: { _ in
-            let descriptor = open("/dev/full", O_WRONLY | O_CLOEXEC)
-            return descriptor >= 0 ? .opened(descriptor: descriptor, size: 0) : .failed(errno)
-        })
+        let file = try FileLogDestination(
+            directory: directory,
+            openingFilesWith: { _ in
+                let descriptor = open("/dev/full", O_WRONLY | O_CLOEXEC)
+                return descriptor >= 0 ? .opened(descriptor: descriptor, size: 0) : .failed(errno)
+            })
         let log = StandardLogController(minimumLevel: .trace, destinations: [file])
         for index in 0..<10 {
             log.log(LogEntry(level: .info, message: "line \(index)", file: "F.swift", function: "f()", line: 1))
@@ -159,8 +161,9 @@ extension FileLogDestinationTests {
         #expect {
             file = try FileLogDestination(directory: directory)
         } throws: { error in
-            (error as? LogSetupError) == LogSetupError(
-                action: "open the log file", path: path, reason: "it is a symbolic link, not a regular file")
+            (error as? LogSetupError)
+                == LogSetupError(
+                    action: "open the log file", path: path, reason: "it is a symbolic link, not a regular file")
         }
         // Had it opened, this is where a line would reach the link's target.
         file?.write(entry("leaked"), revealingPrivateValues: false)
@@ -176,10 +179,13 @@ extension FileLogDestinationTests {
         try #require(mkfifo(path, 0o600) == 0, "cannot make a FIFO here")
         let refusal = LogSetupError(action: "open the log file", path: path, reason: "it is a FIFO, not a regular file")
         // With nobody reading: opening for writing would wait for a reader.
-        let result = BoundedCall.run(within: 10, release: {
-            let reader = open(path, O_RDONLY | O_NONBLOCK)
-            if reader >= 0 { close(reader) }
-        }) {
+        let result = BoundedCall.run(
+            within: 10,
+            release: {
+                let reader = open(path, O_RDONLY | O_NONBLOCK)
+                if reader >= 0 { close(reader) }
+            }
+        ) {
             Result { () throws(LogSetupError) in try FileLogDestination(directory: directory) }
         }
         let unread = try #require(result, "the destination waited for a reader to open the FIFO")
@@ -204,9 +210,10 @@ extension FileLogDestinationTests {
         let directory = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         try makeLooseDirectory(directory, owner: 4242)
-        #expect(throws: LogSetupError(
-            action: "use the log directory", path: directory.path,
-            reason: "it is open to other users (mode 0777) and belongs to another user")
+        #expect(
+            throws: LogSetupError(
+                action: "use the log directory", path: directory.path,
+                reason: "it is open to other users (mode 0777) and belongs to another user")
         ) {
             try FileLogDestination(directory: directory)
         }

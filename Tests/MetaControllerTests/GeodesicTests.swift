@@ -113,7 +113,8 @@ import Testing
         case 0: latitude = [90, -90, 0][Int.random(in: 0..<3, using: &generator)]
         default: latitude = asin(Double.random(in: -1...1, using: &generator)) * 180 / .pi
         }
-        let longitude = Int.random(in: 0..<10, using: &generator) == 0
+        let longitude =
+            Int.random(in: 0..<10, using: &generator) == 0
             ? [180, -180][Int.random(in: 0..<2, using: &generator)]
             : Double.random(in: -180...180, using: &generator)
         return (latitude, longitude)

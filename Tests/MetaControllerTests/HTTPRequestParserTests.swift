@@ -52,7 +52,8 @@ import Testing
 
     /// Three pipelined requests: a `Content-Length` body, a chunked body with an
     /// extension and a trailer, and no body.
-    private static let pipelined = post
+    private static let pipelined =
+        post
         + "PUT /c HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n3;x=y\r\nabc\r\n0\r\nT: 1\r\n\r\n"
         + "GET /last?q=%20 HTTP/1.1\r\nConnection: close\r\n\r\n"
 
@@ -161,7 +162,8 @@ import Testing
 
     @Test func decodesOneByteChunksInWorkLinearInTheBytesReceived() async {
         // 262,144 one-byte chunks, 1.5 MB on the wire, arriving 16 KiB at a time as from a socket.
-        let wire = Self.chunkedHead + Array(repeating: Array("1\r\na\r\n".utf8), count: 262_144).joined()
+        let wire =
+            Self.chunkedHead + Array(repeating: Array("1\r\na\r\n".utf8), count: 262_144).joined()
             + Array("0\r\n\r\n".utf8)
         let outcome = await onSmallStack { Self.feed(wire, piece: 16 * 1024) }
         #expect(outcome.bodies == [262_144])
@@ -222,10 +224,10 @@ import Testing
     }
 
     @Test(arguments: [
-        "GET /a\r\n\r\n",                                       // no version
-        "GET  /a HTTP/1.1\r\n\r\n",                             // two spaces
-        "G(T /a HTTP/1.1\r\n\r\n",                              // not a token
-        "GET a HTTP/1.1\r\n\r\n",                               // no leading slash
+        "GET /a\r\n\r\n",   // no version
+        "GET  /a HTTP/1.1\r\n\r\n",   // two spaces
+        "G(T /a HTTP/1.1\r\n\r\n",   // not a token
+        "GET a HTTP/1.1\r\n\r\n",   // no leading slash
         "GET /a HTTP/1.1\r\nNo colon here\r\n\r\n",
         "GET /a HTTP/1.1\r\nBad Name: x\r\n\r\n",
         "POST /a HTTP/1.1\r\nContent-Length: -1\r\n\r\n",
@@ -236,10 +238,10 @@ import Testing
         "POST /a HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n",
         "POST /a HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nabc\r\n",
         "GET /a HTTP/1.1\r\nX: \u{0}\r\n\r\n",
-        "GET /a HTTP/1.1\r\nX: a\u{1}b\r\n\r\n",                 // a control character in a value
-        "GET /a HTTP/1.1\r\nX: a\rb\r\n\r\n",                     // a bare CR in a value
-        "GET /a HTTP/1.1\r\n folded: x\r\n\r\n",                   // obsolete line folding
-        "\u{16}\u{3}\u{1}\u{0}\u{1}\r\n\r\n",                        // TLS-like bytes
+        "GET /a HTTP/1.1\r\nX: a\u{1}b\r\n\r\n",   // a control character in a value
+        "GET /a HTTP/1.1\r\nX: a\rb\r\n\r\n",   // a bare CR in a value
+        "GET /a HTTP/1.1\r\n folded: x\r\n\r\n",   // obsolete line folding
+        "\u{16}\u{3}\u{1}\u{0}\u{1}\r\n\r\n",   // TLS-like bytes
         "POST /a HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n+5\r\nhello\r\n0\r\n\r\n",
         "POST /a HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n-0\r\n\r\n",
         "POST /a HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n 5\r\nhello\r\n0\r\n\r\n",
@@ -247,8 +249,8 @@ import Testing
         "POST /a HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n123456789\r\n",
         "POST /a HTTP/1.1\r\nContent-Length: 3\r\nTransfer-Encoding: identity\r\n\r\n",
         "POST /a HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n1;a\rb\r\nx\r\n0\r\n\r\n",   // a bare CR in an extension
-        "POST /a HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n0\r\nT: a\rb\r\n\r\n",          // a bare CR in a trailer
-        "POST /a HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n1\r\nx\rX",                       // a chunk not ended by CRLF
+        "POST /a HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n0\r\nT: a\rb\r\n\r\n",   // a bare CR in a trailer
+        "POST /a HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n1\r\nx\rX",   // a chunk not ended by CRLF
     ])
     func refusesMalformedRequestsWith400(text: String) {
         #expect(failure(text) == 400)
@@ -263,17 +265,18 @@ import Testing
         #expect(failure("POST /a HTTP/1.1\r\nTransfer-Encoding: gzip\r\n\r\n") == 501)
     }
 
-    @Test(arguments: [
-        ([0xE2, 0x82, 0xAC], true),         // €
-        ([0xEF, 0xBF, 0xBD], true),         // U+FFFD itself, which decoding also produces
-        ([0xF0, 0x9F, 0x98, 0x80], true),   // an emoji, four bytes
-        ([0xC0, 0xAF], false),              // an overlong encoding of "/"
-        ([0xED, 0xA0, 0x80], false),        // a surrogate
-        ([0xF4, 0x90, 0x80, 0x80], false),  // beyond U+10FFFF
-        ([0xE2, 0x82], false),              // cut short
-        ([0x80], false),                    // a lone continuation byte
-        ([0xFF], false),
-    ] as [([UInt8], Bool)])
+    @Test(
+        arguments: [
+            ([0xE2, 0x82, 0xAC], true),   // €
+            ([0xEF, 0xBF, 0xBD], true),   // U+FFFD itself, which decoding also produces
+            ([0xF0, 0x9F, 0x98, 0x80], true),   // an emoji, four bytes
+            ([0xC0, 0xAF], false),   // an overlong encoding of "/"
+            ([0xED, 0xA0, 0x80], false),   // a surrogate
+            ([0xF4, 0x90, 0x80, 0x80], false),   // beyond U+10FFFF
+            ([0xE2, 0x82], false),   // cut short
+            ([0x80], false),   // a lone continuation byte
+            ([0xFF], false),
+        ] as [([UInt8], Bool)])
     func acceptsAHeadValueExactlyWhenItIsUTF8(value: [UInt8], valid: Bool) {
         #expect(headValue(value) == (valid ? .accepted(String(decoding: value, as: UTF8.self)) : .notText))
     }
@@ -281,8 +284,10 @@ import Testing
     /// Oracle: Foundation's own UTF-8 decoder, over a seeded sweep of byte runs
     /// built from the bytes where UTF-8's rules change.
     @Test func agreesWithFoundationOnWhichHeadsAreUTF8() {
-        let edges: [UInt8] = [0x41, 0x7E, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2,
-                              0xDF, 0xE0, 0xE1, 0xED, 0xEE, 0xEF, 0xF0, 0xF1, 0xF4, 0xF5, 0xFF]
+        let edges: [UInt8] = [
+            0x41, 0x7E, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2,
+            0xDF, 0xE0, 0xE1, 0xED, 0xEE, 0xEF, 0xF0, 0xF1, 0xF4, 0xF5, 0xFF,
+        ]
         var generator = SeededGenerator(seed: 0x5EED_0012)
         var accepted = 0
         for _ in 0..<20_000 {
@@ -291,7 +296,7 @@ import Testing
             #expect(headValue(value) == expected, "bytes \(value)")
             if case .accepted = expected { accepted += 1 }
         }
-        #expect(accepted > 300)  // the sweep covers both outcomes (498 valid with this seed)
+        #expect(accepted > 300)   // the sweep covers both outcomes (498 valid with this seed)
     }
 
     private enum HeadValue: Equatable {

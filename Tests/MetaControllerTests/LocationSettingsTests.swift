@@ -13,8 +13,9 @@ import Testing
         #expect(settings.desiredAccuracy == 100)
         #expect(settings.distanceFilter == 0)
         #expect(settings.refreshInterval == .seconds(1))
-        #expect(LocationSettings(desiredAccuracy: -1, distanceFilter: .infinity, refreshInterval: .seconds(-3))
-            == LocationSettings(desiredAccuracy: 0, distanceFilter: 0, refreshInterval: .seconds(1)))
+        #expect(
+            LocationSettings(desiredAccuracy: -1, distanceFilter: .infinity, refreshInterval: .seconds(-3))
+                == LocationSettings(desiredAccuracy: 0, distanceFilter: 0, refreshInterval: .seconds(1)))
         #expect(LocationSettings(refreshInterval: .seconds(5)).refreshInterval == .seconds(5))
     }
 }

@@ -7,13 +7,13 @@ import Testing
 
     @Test(arguments: [
         // Reference distances on the WGS-84 ellipsoid, from GeographicLib's exact geodesic solution.
-        ((48.8566, 2.3522), (51.5074, -0.1278), 343_923.1200909893),           // Paris, London
-        ((40.7128, -74.0060), (34.0522, -118.2437), 3_944_422.231489921),       // New York, Los Angeles
-        ((-33.8688, 151.2093), (35.6762, 139.6503), 7_792_174.827115239),       // Sydney, Tokyo
-        ((52.52, 13.405), (52.5209, 13.405), 100.14949779971879),               // 100 m in Berlin
-        ((35.6762, 139.6503), (37.7749, -122.4194), 8_293_443.176264112),       // Tokyo, San Francisco
-        ((-0.1807, -78.4678), (1.3521, 103.8198), 19_743_445.680717908),        // Quito, Singapore: nearly antipodal
-        ((0, 0), (0, 180), 20_003_931.458625447),                               // antipodes: half a meridian
+        ((48.8566, 2.3522), (51.5074, -0.1278), 343_923.1200909893),   // Paris, London
+        ((40.7128, -74.0060), (34.0522, -118.2437), 3_944_422.231489921),   // New York, Los Angeles
+        ((-33.8688, 151.2093), (35.6762, 139.6503), 7_792_174.827115239),   // Sydney, Tokyo
+        ((52.52, 13.405), (52.5209, 13.405), 100.14949779971879),   // 100 m in Berlin
+        ((35.6762, 139.6503), (37.7749, -122.4194), 8_293_443.176264112),   // Tokyo, San Francisco
+        ((-0.1807, -78.4678), (1.3521, 103.8198), 19_743_445.680717908),   // Quito, Singapore: nearly antipodal
+        ((0, 0), (0, 180), 20_003_931.458625447),   // antipodes: half a meridian
     ])
     func distancesAgreeWithTheGeodesicWithinAMillimeter(a: (Double, Double), b: (Double, Double), meters: Double) throws {
         let from = try Location(latitude: a.0, longitude: a.1), to = try Location(latitude: b.0, longitude: b.1)

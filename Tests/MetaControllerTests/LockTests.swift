@@ -17,11 +17,12 @@ struct LockTests {
     @Test func withLockReturnsAndRethrows() {
         struct Failure: Error {}
         let lock = Lock("a")
-        #expect(lock.withLock { state -> Int in
-            state += "b"
-            return state.count
-        } == 2)
+        #expect(
+            lock.withLock { state -> Int in
+                state += "b"
+                return state.count
+            } == 2)
         #expect(throws: Failure.self) { try lock.withLock { _ in throw Failure() } }
-        #expect(lock.withLock { $0 } == "ab")    // usable again after a throw
+        #expect(lock.withLock { $0 } == "ab")   // usable again after a throw
     }
 }

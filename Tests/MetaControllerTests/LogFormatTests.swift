@@ -13,8 +13,9 @@ import Testing
     }
 
     @Test func detailedLinePrefixesTimeAndLevel() {
-        #expect(LogFormat.detailedLine.format(entry)
-            == "2026-11-18T11:06:40.125Z [warning] FeedScreen.swift (line 12): reload(): said \"hi\"\nthen\tleft")
+        #expect(
+            LogFormat.detailedLine.format(entry)
+                == "2026-11-18T11:06:40.125Z [warning] FeedScreen.swift (line 12): reload(): said \"hi\"\nthen\tleft")
     }
 
     @Test func jsonLinesIsOneValidJSONObjectPerLine() throws {
@@ -50,8 +51,9 @@ import Testing
         let date = try #require(formatter.date(from: "2026-11-22T10:15:03.120Z"))
         let entry = LogEntry(level: .debug, message: "reloading", file: "FeedScreen.swift", function: "reload()", line: 12, date: date)
         #expect(LogFormat.detailedLine.format(entry) == "2026-11-22T10:15:03.120Z [debug] FeedScreen.swift (line 12): reload(): reloading")
-        #expect(LogFormat.jsonLines.format(entry) == #"{"time":"2026-11-22T10:15:03.120Z","level":"debug","file":"FeedScreen.swift","#
-            + #""function":"reload()","line":12,"message":"reloading"}"#)
+        #expect(
+            LogFormat.jsonLines.format(entry) == #"{"time":"2026-11-22T10:15:03.120Z","level":"debug","file":"FeedScreen.swift","#
+                + #""function":"reload()","line":12,"message":"reloading"}"#)
         // The same instant built from its components, as a user might.
         let components = DateComponents(
             calendar: Calendar(identifier: .gregorian), timeZone: TimeZone(identifier: "UTC"),
@@ -66,7 +68,7 @@ import Testing
         (-0.0004, "1970-01-01T00:00:00.000Z"),
         (-0.0006, "1969-12-31T23:59:59.999Z"),
         (59.9996, "1970-01-01T00:01:00.000Z"),
-        (951_868_799.9996, "2000-03-01T00:00:00.000Z"),       // across the leap day of 2000
+        (951_868_799.9996, "2000-03-01T00:00:00.000Z"),   // across the leap day of 2000
         (951_782_400.5, "2000-02-29T00:00:00.500Z"),
         (4_102_444_799.9996, "2100-01-01T00:00:00.000Z"),
         (1_795_000_000.125, "2026-11-18T11:06:40.125Z"),

@@ -53,8 +53,9 @@ import Testing
         let literal: LogMessage = "plain"
         #expect(literal.description == "plain")
         #expect(literal.rendered(revealingPrivateValues: true) == "plain")
-        #expect(LogMessage("cannot listen: \("EADDRINUSE")").rendered(revealingPrivateValues: true)
-            == "cannot listen: EADDRINUSE")
+        #expect(
+            LogMessage("cannot listen: \("EADDRINUSE")").rendered(revealingPrivateValues: true)
+                == "cannot listen: EADDRINUSE")
     }
 
     @Test func entriesCarryTheRedactedMessageAndRevealOnlyWhenAsked() {

@@ -25,12 +25,13 @@ struct MetaControllerAuditTests {
         #expect(audit.consumers.allSatisfy { $0.holdsThisMetaController })
         #expect(audit.unsatisfied.map(\.typeName) == ["SettingsScreen", "ProfileScreen"])
         #expect(audit.unsatisfied.map(\.missingControllers) == [[.api, .notification], [.custom(UserControllerKey.self)]])
-        #expect(audit.description == """
-            TabsScreen: ok
-            Screen: ok
-            SettingsScreen requires apiController, notificationController, which this MetaController lacks
-            ProfileScreen requires userController, which this MetaController lacks
-            """)
+        #expect(
+            audit.description == """
+                TabsScreen: ok
+                Screen: ok
+                SettingsScreen requires apiController, notificationController, which this MetaController lacks
+                ProfileScreen requires userController, which this MetaController lacks
+                """)
     }
 
     @Test func satisfiedOnceTheSlotsAreFilled() {

@@ -97,13 +97,13 @@ struct MetaControllerConsumerTests {
             return "expensive"
         }
         let screen = Screen()
-        screen.debugLog(message())                      // no MetaController
+        screen.debugLog(message())   // no MetaController
         screen.metaController = MetaController()
-        screen.debugLog(message())                      // no log controller
+        screen.debugLog(message())   // no log controller
         let metaController = MetaController.withFakes()
         metaController.fakeLogController?.minimumLevel = .warning
         screen.metaController = metaController
-        screen.debugLog(message())                      // level not kept
+        screen.debugLog(message())   // level not kept
         screen.infoLog(message())
         #expect(evaluations.value == 0)
         screen.warningLog(message())
@@ -115,7 +115,7 @@ struct MetaControllerConsumerTests {
         let metaController = MetaController.withFakes()
         let parent = Screen("parent")
         let child = Screen("child")
-        parent.passMetaController(to: child)            // parent has none yet: nothing happens
+        parent.passMetaController(to: child)   // parent has none yet: nothing happens
         #expect(child.metaController == nil)
         parent.metaController = metaController
         parent.passMetaController(to: child)

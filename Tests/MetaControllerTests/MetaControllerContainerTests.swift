@@ -30,7 +30,7 @@ final class InboxScreen: @MainActor MetaControllerConsumer, @MainActor MetaContr
 func showInbox(with metaController: MetaController) -> InboxScreen {
     let inbox = InboxScreen()
     metaController.passMetaController(to: inbox)   // the inbox and its row
-    inbox.show("New message")                      // the new row, from the inbox
+    inbox.show("New message")   // the new row, from the inbox
     return inbox
 }
 

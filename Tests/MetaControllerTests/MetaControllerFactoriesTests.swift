@@ -36,7 +36,7 @@ struct MetaControllerFactoriesTests {
             made.increment()
             return ImageCache()
         }
-        #expect(made.value == 0)        // made on first request, not on registration
+        #expect(made.value == 0)   // made on first request, not on registration
         let first = try metaController.make(ImageCache.self)
         let second = try metaController.make(ImageCache.self)
         #expect(first === second)

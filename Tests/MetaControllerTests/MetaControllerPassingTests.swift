@@ -22,9 +22,9 @@ struct MetaControllerPassingTests {
         let metaController = MetaController.withFakes()
         let detail = Screen("detail")
         let list = Screen("list")
-        let stack = Stack([list, PlainObject(), detail])      // level 2: a container that is no consumer
+        let stack = Stack([list, PlainObject(), detail])   // level 2: a container that is no consumer
         let settings = Screen("settings")
-        let root = TabsScreen([stack, settings])             // level 1
+        let root = TabsScreen([stack, settings])   // level 1
         metaController.passMetaController(to: root)
         #expect(root.metaController === metaController)
         #expect(list.metaController === metaController)
@@ -50,12 +50,12 @@ struct MetaControllerPassingTests {
         let screen = Screen()
         let stack = Stack([screen])
         let tabs = TabsScreen([stack])
-        stack.items.append(tabs)                            // the stack lists its own parent
-        stack.items.append(screen)                          // and one child twice
+        stack.items.append(tabs)   // the stack lists its own parent
+        stack.items.append(screen)   // and one child twice
         metaController.passMetaController(to: tabs)
         #expect(screen.metaController === metaController)
         #expect(metaController.audit(tabs).consumers.count == 2)
-        stack.items.removeAll()                             // break the cycle for deallocation
+        stack.items.removeAll()   // break the cycle for deallocation
     }
 
     @Test func aDifferentMetaControllerIsKeptAndTheCallerWarned() throws {
@@ -85,9 +85,10 @@ struct MetaControllerPassingTests {
         #expect(root.metaController === production)
         #expect(subtree.metaController === scoped)
         #expect(inner.metaController === scoped)
-        #expect(log.messages == [
-            "TabsScreen already holds a different MetaController and keeps it; pass replacingExisting: true to replace it",
-        ])
+        #expect(
+            log.messages == [
+                "TabsScreen already holds a different MetaController and keeps it; pass replacingExisting: true to replace it"
+            ])
     }
 
     @Test func withoutALogControllerTheWarningGoesToStandardError() throws {
@@ -98,10 +99,11 @@ struct MetaControllerPassingTests {
         let standardError = try CapturedStream()
         let line: UInt = #line; standardError.asStandardError { second.passMetaController(to: screen) }
         #expect(screen.metaController === first)
-        #expect(try standardError.lines == [
-            "warning: MetaControllerPassingTests.swift (line \(line)): withoutALogControllerTheWarningGoesToStandardError(): "
-                + "Screen already holds a different MetaController and keeps it; pass replacingExisting: true to replace it",
-        ])
+        #expect(
+            try standardError.lines == [
+                "warning: MetaControllerPassingTests.swift (line \(line)): withoutALogControllerTheWarningGoesToStandardError(): "
+                    + "Screen already holds a different MetaController and keeps it; pass replacingExisting: true to replace it"
+            ])
     }
 
     @Test func replacingExistingReplacesOnPurpose() {
@@ -149,7 +151,7 @@ struct MetaControllerPassingTests {
         metaController.logController = log
         let settings = SettingsScreen()
         metaController.passMetaController(to: Stack([settings, Stack([settings])]))
-        metaController.passMetaController(to: settings)                 // and passed again later
+        metaController.passMetaController(to: settings)   // and passed again later
         #expect(settings.metaController === metaController)
         #if DEBUG
         #expect(log.messages == ["SettingsScreen requires apiController, notificationController, which this MetaController lacks"])

@@ -12,8 +12,9 @@ private enum Settings: MetaControllerKey {
 
 struct MetaControllerSlotTests {
     @Test func builtInSlotsAreNamedLikeTheProperties() {
-        #expect([MetaControllerSlot.location, .log, .api, .data, .notification].map(\.name)
-            == ["locationController", "logController", "apiController", "dataController", "notificationController"])
+        #expect(
+            [MetaControllerSlot.location, .log, .api, .data, .notification].map(\.name)
+                == ["locationController", "logController", "apiController", "dataController", "notificationController"])
         #expect(MetaControllerSlot.api.description == "apiController")
     }
 

@@ -12,9 +12,11 @@ struct MetaControllerStrictTests {
         #expect(screen.apiController == nil)
         #expect(screen.dataController == nil)
         #expect(screen.notificationController == nil)
-        #expect(reads.values == [.location, .log, .api, .data, .notification].map {
-            UnfilledSlotRead(consumer: "Screen", slot: $0)
-        })
+        #expect(
+            reads.values
+                == [.location, .log, .api, .data, .notification].map {
+                    UnfilledSlotRead(consumer: "Screen", slot: $0)
+                })
     }
 
     @Test func readingAnEmptyCustomSlotReportsTheConsumerAndTheSlot() {
@@ -23,10 +25,11 @@ struct MetaControllerStrictTests {
         profile.metaController = MetaController.strict(reporting: reads.record)
         #expect(profile.userController == nil)
         #expect(profile[RetryCountKey.self] == nil)
-        #expect(reads.values == [
-            UnfilledSlotRead(consumer: "ProfileScreen", slot: .custom(UserControllerKey.self)),
-            UnfilledSlotRead(consumer: "ProfileScreen", slot: .custom(RetryCountKey.self)),
-        ])
+        #expect(
+            reads.values == [
+                UnfilledSlotRead(consumer: "ProfileScreen", slot: .custom(UserControllerKey.self)),
+                UnfilledSlotRead(consumer: "ProfileScreen", slot: .custom(RetryCountKey.self)),
+            ])
         #expect(reads.values.first?.description == "ProfileScreen read userController, which the test did not fill")
     }
 
@@ -86,10 +89,11 @@ struct MetaControllerStrictTests {
         #expect(screen.dataController == nil)
         #expect(screen.userController == nil)
         #expect(MetaController(parent: child).unfilledReadHandler != nil)
-        #expect(reads.values == [
-            UnfilledSlotRead(consumer: "Screen", slot: .data),
-            UnfilledSlotRead(consumer: "Screen", slot: .custom(UserControllerKey.self)),
-        ])
+        #expect(
+            reads.values == [
+                UnfilledSlotRead(consumer: "Screen", slot: .data),
+                UnfilledSlotRead(consumer: "Screen", slot: .custom(UserControllerKey.self)),
+            ])
     }
 
     @Test func issueRecordAsTheReporterFailsTheRunningTest() {

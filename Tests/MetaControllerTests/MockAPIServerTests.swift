@@ -69,10 +69,11 @@ import Testing
         let request = try #require(server.requests.first)
         #expect(request.method == .post)
         #expect(request.path == "/items")
-        #expect(request.query == [
-            URLQueryItem(name: "tag", value: "a+b"), URLQueryItem(name: "tag", value: "c"),
-            URLQueryItem(name: "empty", value: nil),
-        ])
+        #expect(
+            request.query == [
+                URLQueryItem(name: "tag", value: "a+b"), URLQueryItem(name: "tag", value: "c"),
+                URLQueryItem(name: "empty", value: nil),
+            ])
         #expect(request.queryValue("tag") == "a+b")
         #expect(request.header("x-trace") == "42")
         #expect(request.body == Data("body".utf8))
@@ -343,7 +344,8 @@ import Testing
         client.send("GET /a HTTP/1.1\r\nConnection: close\r\n\r\n")
         let response = client.readToEnd()
         #expect(response.hasPrefix("HTTP/1.1 500 Internal Server Error\r\n"))
-        let reason = nameIsBad
+        let reason =
+            nameIsBad
             ? "the route's response header \(name.debugDescription) has a byte not allowed in a field name"
             : "the route's response header \(name.debugDescription) has CR, LF or NUL in its value: \(value.debugDescription)"
         #expect(response.hasSuffix(reason))
@@ -409,8 +411,10 @@ import Testing
         server.route(.get, "/json", response: .json(User(id: "1"), statusCode: 202))
         server.route(.get, "/data", response: .data(Data([0, 1, 2]), contentType: "image/x-test"))
         server.route(.get, "/status", response: .status(204))
-        server.route(.get, "/headers", response: .text("t").header("X-One", "1").header("content-type", "text/x-custom")
-            .header("Content-Length", "999").header("Connection", "upgrade"))
+        server.route(
+            .get, "/headers",
+            response: .text("t").header("X-One", "1").header("content-type", "text/x-custom")
+                .header("Content-Length", "999").header("Connection", "upgrade"))
         server.route(.head, "/head", response: .text("not sent for HEAD"))
 
         let client = try RawClient(port: server.port)
@@ -426,8 +430,9 @@ import Testing
         client.send("GET /status HTTP/1.1\r\n\r\n")
         #expect(client.readResponse() == "HTTP/1.1 204 No Content\r\nContent-Length: 0\r\nConnection: keep-alive\r\n\r\n")
         client.send("GET /headers HTTP/1.1\r\n\r\n")
-        #expect(client.readResponse() == "HTTP/1.1 200 OK\r\nX-One: 1\r\ncontent-type: text/x-custom\r\n"
-            + "Content-Length: 1\r\nConnection: keep-alive\r\n\r\nt")
+        #expect(
+            client.readResponse() == "HTTP/1.1 200 OK\r\nX-One: 1\r\ncontent-type: text/x-custom\r\n"
+                + "Content-Length: 1\r\nConnection: keep-alive\r\n\r\nt")
         client.send("HEAD /head HTTP/1.1\r\nConnection: close\r\n\r\n")
         let head = client.readToEnd()
         #expect(head.hasPrefix("HTTP/1.1 200 OK\r\n"))

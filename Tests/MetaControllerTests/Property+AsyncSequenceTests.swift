@@ -40,7 +40,7 @@ struct PropertyAsyncSequenceTests {
             if value.isMultiple(of: 50) { await Task.yield() }
         }
         #expect(await loop.value == Array(0...1_000))
-        #expect(property.subscriberCount == 0)        // leaving the loop ended the subscription
+        #expect(property.subscriberCount == 0)   // leaving the loop ended the subscription
     }
 
     @Test func twoConcurrentSettersGiveEachValueOnceInTheirOrder() async {
@@ -108,7 +108,7 @@ struct PropertyAsyncSequenceTests {
             return seen
         }
         for await value in progress {
-            if value == 0 { break }            // the loop has subscribed and is waiting
+            if value == 0 { break }   // the loop has subscribed and is waiting
         }
         #expect(property.subscriberCount == 1)
         loop.cancel()
@@ -128,7 +128,7 @@ struct PropertyAsyncSequenceTests {
         }
         #expect(await loop.value == [0, 1])
         #expect(property.subscriberCount == 0)
-        property.value = 2                       // nobody hears it, nothing is buffered
+        property.value = 2   // nobody hears it, nothing is buffered
         #expect(property.subscriberCount == 0)
     }
 
@@ -141,7 +141,7 @@ struct PropertyAsyncSequenceTests {
             weakProperty = property
             return property.values.makeAsyncIterator()
         }()
-        try #require(weakProperty != nil)       // else the next read would wait forever
+        try #require(weakProperty != nil)   // else the next read would wait forever
         #expect(await iterator?.next() == 1)
         weakProperty?.value = 2
         #expect(await iterator?.next() == 2)
@@ -157,7 +157,7 @@ struct PropertyAsyncSequenceTests {
             weakDoubled = doubled
             return doubled.values.makeAsyncIterator()
         }()
-        try #require(weakDoubled != nil)        // else the next reads would wait forever
+        try #require(weakDoubled != nil)   // else the next reads would wait forever
         count.value = 3
         #expect(await iterator?.next() == 2)
         #expect(await iterator?.next() == 6)
@@ -212,7 +212,7 @@ struct PropertyAsyncSequenceTests {
         let watcher = Task {
             for await count in badgeCount.values {   // subscribes here, and receives 0 or 3 first
                 print("badge: \(count)")
-                if count == 3 { break }                // leaving the loop unsubscribes
+                if count == 3 { break }   // leaving the loop unsubscribes
             }
         }
         badgeCount.value = 3

@@ -31,10 +31,12 @@ import Testing
         ("<dict><key>\u{E9}</key><true/><key>e\u{301}</key><true/></dict>", "\u{E9}"),   // canonically equivalent
         ("<dict><key/><true/><key></key><true/></dict>", ""),
         ("<dict><key >x</key ><true/><key>x</key><true/></dict>", "x"),
-        ("""
-        <dict><key>log</key><dict><key>destinations</key><array><dict><key>kind</key><string>memory</string>\
-        <key>level</key><string>debug</string><key>level</key><string>info</string></dict></array></dict></dict>
-        """, "log.destinations[0].level"),
+        (
+            """
+            <dict><key>log</key><dict><key>destinations</key><array><dict><key>kind</key><string>memory</string>\
+            <key>level</key><string>debug</string><key>level</key><string>info</string></dict></array></dict></dict>
+            """, "log.destinations[0].level"
+        ),
         ("<array><string>x</string><dict/><dict><key>k</key><true/><key>k</key><true/></dict></array>", "[2].k"),
     ])
     func xmlKeysThatAppearTwiceAreNamed(body: String, path: String) {
@@ -43,14 +45,14 @@ import Testing
     }
 
     @Test(arguments: [
-        "<dict><key>a</key><dict><key>a</key><true/></dict></dict>",             // one in each dictionary
+        "<dict><key>a</key><dict><key>a</key><true/></dict></dict>",   // one in each dictionary
         "<dict><key>a</key><true/><key>A</key><true/><key>a </key><true/></dict>",
         "<dict><key>a</key><string>&lt;key&gt;a&lt;/key&gt;</string></dict>",   // a key's text in a value
         "<dict><key>a</key><string><![CDATA[<key>a</key>]]></string></dict>",
         "<dict><key>a</key><true/><!-- <key>a</key> --></dict>",
-        "<array><key>a</key><key>a</key></array>",                               // not keys of a dictionary: the decoder refuses them
-        "<dict><key>a</key><true/><key>a<b/></key><true/></dict>",              // an element in a key: the decoder refuses it
-        "<dict><key>&bogus;</key><true/><key>&amp;bogus;</key><true/></dict>",  // an unknown entity: the decoder refuses it
+        "<array><key>a</key><key>a</key></array>",   // not keys of a dictionary: the decoder refuses them
+        "<dict><key>a</key><true/><key>a<b/></key><true/></dict>",   // an element in a key: the decoder refuses it
+        "<dict><key>&bogus;</key><true/><key>&amp;bogus;</key><true/></dict>",   // an unknown entity: the decoder refuses it
     ])
     func xmlKeysThatDifferOrAreNotKeysPass(body: String) {
         let xml = "<plist>\(body)</plist>"
@@ -59,7 +61,8 @@ import Testing
 
     @Test func xmlKeysThatAreNotUTF8AreLeftToTheDecoder() {
         // Two different Latin-1 keys are two invalid UTF-8 sequences; neither is compared.
-        let xml = Data("<plist><dict><key>".utf8) + Data([0xE9]) + Data("</key><true/><key>".utf8) + Data([0xE8])
+        let xml =
+            Data("<plist><dict><key>".utf8) + Data([0xE9]) + Data("</key><true/><key>".utf8) + Data([0xE8])
             + Data("</key><true/></dict></plist>".utf8)
         #expect(PropertyListStructure.problem(inXML: xml, depthLimit: 64) == nil)
     }
@@ -86,7 +89,8 @@ import Testing
     /// and two 10 MB keys that differ in their last byte, then the same key again.
     @Test func deepOtherElementsAndTenMegabyteKeysAreScannedOnASmallStack() async {
         let problems = await onSmallStack { () -> [StructureProblem?] in
-            let deep = "<plist><dict><key>a</key>" + String(repeating: "<s>", count: 100_000)
+            let deep =
+                "<plist><dict><key>a</key>" + String(repeating: "<s>", count: 100_000)
                 + String(repeating: "</s>", count: 100_000) + "<key>a</key><true/></dict></plist>"
             let long = String(repeating: "k", count: 10_000_000)
             let keys = "<plist><dict><key>\(long)1</key><true/><key>\(long)2</key><true/>"
@@ -200,8 +204,8 @@ import Testing
     }
 
     @Test func binaryPropertyListsThatCannotBeFollowedAreRefused() {
-        #expect(Self.problem([.array([5])]) == .unfollowable)                                  // reference out of range
-        #expect(Self.problem([.dictionary([(5, 0)])]) == .unfollowable)                        // key out of range
+        #expect(Self.problem([.array([5])]) == .unfollowable)   // reference out of range
+        #expect(Self.problem([.dictionary([(5, 0)])]) == .unfollowable)   // key out of range
         #expect(PropertyListStructure.problem(inBinary: Self.binary([.integer], top: 1), depthLimit: 64) == .unfollowable)
         #expect(PropertyListStructure.problem(inBinary: Data("bplist00".utf8), depthLimit: 64) == .unfollowable)
         var truncated = Self.binary([.array([1]), .integer])
@@ -242,9 +246,10 @@ import Testing
             case 1: return .array((0..<count).map { _ in random(depth: depth - 1, using: &generator) })
             case 2:
                 let names = ["a", "b", "<&>", "\u{E9}", "e\u{301}", "\u{1F600}"]
-                return .dictionary((0..<count).map { _ in
-                    (names.randomElement(using: &generator)!, random(depth: depth - 1, using: &generator))
-                })
+                return .dictionary(
+                    (0..<count).map { _ in
+                        (names.randomElement(using: &generator)!, random(depth: depth - 1, using: &generator))
+                    })
             default: return .leaf
             }
         }
@@ -279,16 +284,17 @@ import Testing
             case .leaf: return "<integer>1</integer>"
             case .array(let elements): return "<array>" + elements.map { $0.xml(using: &generator) }.joined() + "</array>"
             case .dictionary(let entries):
-                return "<dict>" + entries.map { key, value in
-                    let spelled: String
-                    switch Int.random(in: 0...3, using: &generator) {
-                    case 0: spelled = key.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-                    case 1: spelled = key.unicodeScalars.map { "&#\($0.value);" }.joined()
-                    case 2: spelled = key.unicodeScalars.map { "&#x\(String($0.value, radix: 16));" }.joined()
-                    default: spelled = "<![CDATA[\(key)]]>"
-                    }
-                    return "<key>\(spelled)</key>" + value.xml(using: &generator)
-                }.joined() + "</dict>"
+                return "<dict>"
+                    + entries.map { key, value in
+                        let spelled: String
+                        switch Int.random(in: 0...3, using: &generator) {
+                        case 0: spelled = key.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+                        case 1: spelled = key.unicodeScalars.map { "&#\($0.value);" }.joined()
+                        case 2: spelled = key.unicodeScalars.map { "&#x\(String($0.value, radix: 16));" }.joined()
+                        default: spelled = "<![CDATA[\(key)]]>"
+                        }
+                        return "<key>\(spelled)</key>" + value.xml(using: &generator)
+                    }.joined() + "</dict>"
             }
         }
 
@@ -301,11 +307,12 @@ import Testing
             case .array(let elements):
                 objects[number] = .array(elements.map { $0.objects(into: &objects) })
             case .dictionary(let entries):
-                objects[number] = .dictionary(entries.map { key, value in
-                    let keyNumber = objects.count
-                    objects.append(key.utf8.allSatisfy { $0 < 0x80 } ? .ascii(key) : .utf16(key))
-                    return (keyNumber, value.objects(into: &objects))
-                })
+                objects[number] = .dictionary(
+                    entries.map { key, value in
+                        let keyNumber = objects.count
+                        objects.append(key.utf8.allSatisfy { $0 < 0x80 } ? .ascii(key) : .utf16(key))
+                        return (keyNumber, value.objects(into: &objects))
+                    })
             }
             return number
         }
@@ -335,7 +342,8 @@ import Testing
             let encoder = PropertyListEncoder()
             encoder.outputFormat = format
             let data = try encoder.encode(value)
-            let problem = format == .xml
+            let problem =
+                format == .xml
                 ? PropertyListStructure.problem(inXML: data, depthLimit: 64) : PropertyListStructure.problem(inBinary: data, depthLimit: 64)
             #expect(problem == nil)
         }

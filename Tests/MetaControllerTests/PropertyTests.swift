@@ -20,10 +20,10 @@ struct PropertyTests {
         #expect(second?.values == ["hello"])
 
         second = nil
-        #expect(weakSecond == nil)                  // the property does not keep subscribers alive
-        #expect(property.subscriberCount == 2)      // not culled yet
+        #expect(weakSecond == nil)   // the property does not keep subscribers alive
+        #expect(property.subscriberCount == 2)   // not culled yet
         property.value = "world"
-        #expect(property.subscriberCount == 1)      // culled by the set
+        #expect(property.subscriberCount == 1)   // culled by the set
         #expect(first.values == ["hello", "world"])
     }
 
@@ -97,7 +97,7 @@ struct PropertyTests {
         #expect(count.subscriberCount == 1)
         doubled = nil
         #expect(weakDoubled == nil)
-        #expect(count.subscriberCount == 0)           // its subscription ended with it
+        #expect(count.subscriberCount == 0)   // its subscription ended with it
     }
 
     /// `signedIn && online`, made by `combine`, as the two sources change.
@@ -150,7 +150,9 @@ struct PropertyTests {
         let left = Property(0)
         let right = Property(0)
         let calls = Inbox<Int>()
-        let pair = left.combined(with: right) { calls.record(0); return ($0, $1) }
+        let pair = left.combined(with: right) {
+            calls.record(0); return ($0, $1)
+        }
         let described = left.combined(with: right) { "\($0) \(-$1)" }
         let seen = Inbox<String>()
         described.subscribe(seen) { $0.record($1) }
@@ -160,7 +162,7 @@ struct PropertyTests {
         }
         #expect(described.value == "500 500")
         #expect(pair.value == (500, -500))
-        #expect(calls.values.count == 1_001)          // once at first, then once per source change
+        #expect(calls.values.count == 1_001)   // once at first, then once per source change
         let pairs = seen.values.map { $0.split(separator: " ").map { Int($0)! } }
         #expect(pairs.last == [500, 500])
         #expect(zip(pairs, pairs.dropFirst()).allSatisfy { $0[0] <= $1[0] && $0[1] <= $1[1] })
@@ -192,11 +194,11 @@ struct PropertyTests {
         let canSync = signedIn.combined(with: online) { $0 && $1 }.removingDuplicates()
         let seen = Inbox<Bool>()
         canSync.subscribe(seen) { $0.record($1) }
-        signedIn.value = true       // false: not heard
-        online.value = true         // true
-        online.value = true         // true: not heard
-        signedIn.value = false      // false
-        online.value = false        // false: not heard
+        signedIn.value = true   // false: not heard
+        online.value = true   // true
+        online.value = true   // true: not heard
+        signedIn.value = false   // false
+        online.value = false   // false: not heard
         #expect(seen.values == [true, false])
     }
 
@@ -212,14 +214,14 @@ struct PropertyTests {
     /// The example of Property.md's "Derived properties", copied literally.
     @Test func theDocumentedDerivedPropertiesFollowTheirSources() {
         let count = Property(3)
-        let label = count.map { "\($0) unread" }              // follows count
+        let label = count.map { "\($0) unread" }   // follows count
 
         let signedIn = Property(false)
         let online = Property(true)
         let canSync = signedIn.combined(with: online) { $0 && $1 }
 
         let connection = Property("offline")
-        let status = connection.removingDuplicates()          // hears only changes
+        let status = connection.removingDuplicates()   // hears only changes
 
         let heard = Inbox<String>()
         status.subscribe(heard) { $0.record($1) }
@@ -261,9 +263,9 @@ struct PropertyTests {
         let canSync = signedIn.combined(with: online).map { $0 && $1 }
         let seen = Inbox<Bool>()
         canSync.subscribe(seen) { $0.record($1) }
-        signedIn.value = true                         // left side
+        signedIn.value = true   // left side
         #expect(canSync.value == true)
-        online.value = false                          // right side
+        online.value = false   // right side
         #expect(canSync.value == false)
         online.value = true
         signedIn.value = false
@@ -314,20 +316,25 @@ struct PropertyTests {
     @Test func aKeptSourceReleasesAnUnkeptDerivedChainAndStopsComputingIt() {
         let count = Property(0)
         let calls = Inbox<String>()
-        var last: Property<Int>? = count
-            .map { calls.record("first \($0)"); return $0 + 1 }
-            .map { calls.record("second \($0)"); return $0 * 2 }
+        var last: Property<Int>? =
+            count
+            .map {
+                calls.record("first \($0)"); return $0 + 1
+            }
+            .map {
+                calls.record("second \($0)"); return $0 * 2
+            }
         weak let weakLast = last
         count.value = 1
         #expect(last?.value == 4)
         #expect(calls.values == ["first 0", "second 1", "first 1", "second 2"])
 
         last = nil
-        #expect(weakLast == nil)                      // the source does not keep it
-        #expect(count.subscriberCount == 0)           // nor the property in the middle
+        #expect(weakLast == nil)   // the source does not keep it
+        #expect(count.subscriberCount == 0)   // nor the property in the middle
         count.value = 2
         count.value = 3
-        #expect(calls.values.count == 4)              // no transform ran again
+        #expect(calls.values.count == 4)   // no transform ran again
     }
 
     // MARK: Reentrancy
@@ -347,7 +354,7 @@ struct PropertyTests {
         tokens.withLock { $0.append(property.observe { log.record("token \($0)") }) }
         property.value = 1
         property.value = 2
-        #expect(late.values == [2])                   // subscribed during the broadcast of 1: not in it
+        #expect(late.values == [2])   // subscribed during the broadcast of 1: not in it
         #expect(log.values == ["read 1", "token 1", "read 2"])
     }
 
@@ -358,13 +365,13 @@ struct PropertyTests {
             listener.record(value)
             if value == 1 {
                 property.value = 2
-                #expect(property.value == 2)          // the value changes at once
+                #expect(property.value == 2)   // the value changes at once
             }
         }
         property.subscribe(second) { $0.record($1) }
         property.value = 1
         #expect(first.values == [1, 2])
-        #expect(second.values == [1, 2])              // never 2 before 1
+        #expect(second.values == [1, 2])   // never 2 before 1
     }
 
     /// Pins down the rule for subscribing during a broadcast: a subscription
@@ -377,17 +384,17 @@ struct PropertyTests {
         property.subscribe(first) { listener, value in
             listener.record(value)
             if value == 1 {
-                property.value = 2                    // queued behind the broadcast of 1
+                property.value = 2   // queued behind the broadcast of 1
                 property.subscribe(replayed, replay: true) { $0.record($1) }
                 property.subscribe(plain) { $0.record($1) }
-                #expect(replayed.values.isEmpty)      // its replay waits its turn
+                #expect(replayed.values.isEmpty)   // its replay waits its turn
             }
             if value == 2 { property.value = 3 }
         }
         property.value = 1
         #expect(first.values == [1, 2, 3])
-        #expect(replayed.values == [2, 3])            // 2 by replay, not again by its broadcast
-        #expect(plain.values == [3])                  // 2 was set before it subscribed
+        #expect(replayed.values == [2, 3])   // 2 by replay, not again by its broadcast
+        #expect(plain.values == [3])   // 2 was set before it subscribed
     }
 
     // MARK: Delivery
@@ -442,7 +449,7 @@ struct PropertyTests {
         }
         #expect(permanent.values.count == 8 * 200)
         property.value = -1
-        #expect(property.subscriberCount == 1)        // every released subscriber culled
+        #expect(property.subscriberCount == 1)   // every released subscriber culled
     }
 
     /// One thread sets 1...10,000 while another subscribes with replay 200
@@ -485,7 +492,7 @@ struct PropertyTests {
         }
         DispatchQueue.global().async(group: group) {
             for (index, recorder) in recorders.enumerated() {
-                turn.wait()                           // spread the subscriptions over the sets
+                turn.wait()   // spread the subscriptions over the sets
                 let token = property.observe(replay: true) { value in
                     recorder.enter()
                     if DispatchQueue.getSpecific(key: onSetter) == nil {
@@ -572,8 +579,8 @@ struct PropertyTests {
         onAnotherThreadWhileTheMainThreadWaits { property.value = 1 }
         screen = nil
         #expect(released == nil)   // the hop waiting for the main actor holds only the value
-        await Task.yield()         // let the hop run: it finds the subscriber gone
-        property.value = 2         // on the main thread: nothing waits any more, nothing is called
+        await Task.yield()   // let the hop run: it finds the subscriber gone
+        property.value = 2   // on the main thread: nothing waits any more, nothing is called
         #expect(calls.values.isEmpty)
     }
 

@@ -19,13 +19,16 @@ import Testing
     // MARK: - Apple's examples
 
     @Test func anAlertWithTitleSubtitleBodyCategoryAndACustomKey() throws {
-        let notification = try parse("""
+        let notification = try parse(
+            """
             {"aps": {"alert": {"title": "Game Request", "subtitle": "Five Card Draw", "body": "Bob wants to play poker"},
                      "category": "GAME_INVITATION"},
              "gameID": "12345678"}
             """)
-        #expect(notification.alert == PushNotification.Alert(
-            title: .text("Game Request"), subtitle: .text("Five Card Draw"), body: .text("Bob wants to play poker")))
+        #expect(
+            notification.alert
+                == PushNotification.Alert(
+                    title: .text("Game Request"), subtitle: .text("Five Card Draw"), body: .text("Bob wants to play poker")))
         #expect(notification.category == "GAME_INVITATION")
         #expect(notification.customValues == ["gameID": .string("12345678")])
         #expect(notification.badge == nil && notification.sound == nil)
@@ -33,7 +36,8 @@ import Testing
     }
 
     @Test func aBadgeAndASoundByName() throws {
-        let notification = try parse("""
+        let notification = try parse(
+            """
             {"aps": {"alert": {"title": "Game Request", "body": "Bob wants to play poker"}, "badge": 9, "sound": "bingbong.aiff"},
              "messageID": "ABCDEFGHIJ"}
             """)
@@ -43,7 +47,8 @@ import Testing
     }
 
     @Test func localizedAlertKeys() throws {
-        let notification = try parse("""
+        let notification = try parse(
+            """
             {"aps": {"alert": {"title-loc-key": "GAME_TITLE", "title-loc-args": ["Five Card Draw"],
                                "subtitle-loc-key": "GAME_SUBTITLE", "subtitle-loc-args": [],
                                "loc-key": "GAME_PLAY_REQUEST_FORMAT", "loc-args": ["Shelly", "Rick"],
@@ -73,7 +78,8 @@ import Testing
     }
 
     @Test func theOtherApsKeys() throws {
-        let notification = try parse("""
+        let notification = try parse(
+            """
             {"aps": {"thread-id": "chat-7", "mutable-content": 1, "target-content-id": "window-2",
                      "interruption-level": "time-sensitive", "relevance-score": 0.75, "filter-criteria": "work",
                      "future-key": [1, true]}}
@@ -88,7 +94,8 @@ import Testing
     }
 
     @Test func aLiveActivityUpdate() throws {
-        let notification = try parse("""
+        let notification = try parse(
+            """
             {"aps": {"timestamp": 1685952000, "event": "update",
                      "content-state": {"currentHealthLevel": 0.941, "eventDescription": "Power Panda found a sword!"},
                      "stale-date": 1685959200, "dismissal-date": 1685962800,
@@ -108,7 +115,8 @@ import Testing
     }
 
     @Test func aLiveActivityStart() throws {
-        let notification = try parse("""
+        let notification = try parse(
+            """
             {"aps": {"timestamp": 1685952000, "event": "start", "attributes-type": "AdventureAttributes",
                      "attributes": {"currentHealthLevel": 100, "eventDescription": "Adventure has begun!"},
                      "content-state": {"currentHealthLevel": 100}}}
@@ -237,8 +245,9 @@ import Testing
         for _ in 0..<31 { nested = NSArray(array: [nested]) }
         #expect(throws: PushNotificationError.self) { try PushNotification(userInfo: ["aps": [String: Any](), "deep": nested]) }
         let shallow = NSDictionary(dictionary: ["inner": NSArray(array: [1])])
-        #expect(try PushNotification(userInfo: ["aps": [String: Any](), "deep": shallow]).customValues["deep"]
-            == .object(["inner": .array([.number(1)])]))
+        #expect(
+            try PushNotification(userInfo: ["aps": [String: Any](), "deep": shallow]).customValues["deep"]
+                == .object(["inner": .array([.number(1)])]))
     }
 
     @Test(arguments: [100_000, 2_000, 33])

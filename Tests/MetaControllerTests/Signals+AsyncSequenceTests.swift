@@ -25,7 +25,7 @@ struct SignalsAsyncSequenceTests {
 
     @Test func payloadsDispatchedAfterTheSequenceIsMadeArriveOnceInOrder() async {
         let signals = Signals()
-        signals.dispatch(TestSignals.ping, 0)            // before: not received
+        signals.dispatch(TestSignals.ping, 0)   // before: not received
         var iterator = signals.values(of: TestSignals.ping).makeAsyncIterator()
         for payload in 1...100 { signals.dispatch(TestSignals.ping, payload) }
         var seen: [Int] = []
@@ -115,7 +115,7 @@ struct SignalsAsyncSequenceTests {
             weakSignals = signals
             return signals.values(of: TestSignals.ping).makeAsyncIterator()
         }()
-        try #require(weakSignals != nil)        // else the next read would wait forever
+        try #require(weakSignals != nil)   // else the next read would wait forever
         weakSignals?.dispatch(TestSignals.ping, 4)
         #expect(await iterator?.next() == 4)
         iterator = nil

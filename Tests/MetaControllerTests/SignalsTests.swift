@@ -44,7 +44,7 @@ struct SignalsTests {
         #expect(error?.code == .alreadyListening)
         #expect(error?.description == "Inbox<Int> already listens to ping")
         signals.dispatch(TestSignals.ping, 1)
-        #expect(inbox.values == [1])                                  // the refused handler never runs
+        #expect(inbox.values == [1])   // the refused handler never runs
         try signals.add(inbox, to: Signal<Int>("other")) { $0.record($1) }   // another signal is fine
     }
 
@@ -56,7 +56,7 @@ struct SignalsTests {
         try signals.add(listener!, to: TestSignals.ping) { _, _ in counter.increment() }
         #expect(signals.listenerCount(for: TestSignals.ping) == 1)
         listener = nil
-        #expect(weakListener == nil)                                  // the bus did not keep it
+        #expect(weakListener == nil)   // the bus did not keep it
         #expect(signals.listenerCount(for: TestSignals.ping) == 0)
         signals.dispatch(TestSignals.ping, 1)
         #expect(counter.value == 0)
@@ -96,7 +96,7 @@ struct SignalsTests {
         signals.dispatch(TestSignals.word, "other signal")
         let late = Inbox<String>()
         try signals.add(late, to: TestSignals.state) { $0.record($1) }
-        #expect(late.values.isEmpty)                                  // nothing replayed
+        #expect(late.values.isEmpty)   // nothing replayed
         #expect(inbox.values == ["old"])
     }
 
@@ -134,7 +134,7 @@ struct SignalsTests {
     @Test func replayHandsTheLastPayloadToANewListener() throws {
         let signals = Signals()
         signals.dispatch(TestSignals.state, "first")
-        signals.dispatch(TestSignals.state, "second")                  // kept with no listener at all
+        signals.dispatch(TestSignals.state, "second")   // kept with no listener at all
         let late = Inbox<String>()
         try signals.add(late, to: TestSignals.state) { $0.record($1) }
         #expect(late.values == ["second"])
@@ -157,12 +157,12 @@ struct SignalsTests {
         signals.dispatch(TestSignals.ping, 1)
         token?.cancel()
         #expect(token?.isCancelled == true)
-        token?.cancel()                                              // twice is fine
+        token?.cancel()   // twice is fine
         signals.dispatch(TestSignals.ping, 2)
         token = signals.listen(to: TestSignals.ping) { inbox.record($0) }
         signals.dispatch(TestSignals.ping, 3)
         #expect(signals.listenerCount(for: TestSignals.ping) == 1)
-        token = nil                                                  // released: cancelled
+        token = nil   // released: cancelled
         signals.dispatch(TestSignals.ping, 4)
         #expect(inbox.values == [1, 3])
         #expect(signals.listenerCount(for: TestSignals.ping) == 0)
@@ -198,12 +198,13 @@ struct SignalsTests {
         try signals.add(log, to: TestSignals.word) { listener, word in listener.record("word \(word)") }
         signals.dispatch(TestSignals.ping, 1)
         signals.dispatch(TestSignals.ping, 2)
-        #expect(late.values == [2])                       // added during dispatch 1: not in it
-        #expect(log.values == [
-            "actor 1", "word nested",                      // the nested dispatch ran in full, at once
-            "victim 1",                                    // removed during dispatch 1: still in it
-            "actor 2",                                     // and in no later one
-        ])
+        #expect(late.values == [2])   // added during dispatch 1: not in it
+        #expect(
+            log.values == [
+                "actor 1", "word nested",   // the nested dispatch ran in full, at once
+                "victim 1",   // removed during dispatch 1: still in it
+                "actor 2",   // and in no later one
+            ])
     }
 
     @Test func aHandlerMayDispatchTheSameSignalAgain() throws {

@@ -115,7 +115,9 @@ import Testing
         let gate = AsyncStream<Void>.makeStream()
         let simulator = SimulatedLocationController(
             route: try GPXRoute(data: Data(Self.route.utf8)),
-            sleep: { _ in for await _ in gate.stream {}; try Task.checkCancellation() })
+            sleep: { _ in
+                for await _ in gate.stream {}; try Task.checkCancellation()
+            })
         let first = AsyncStream<Void> { continuation in
             let token = simulator.currentLocation.observe { _ in continuation.finish() }
             continuation.onTermination = { _ in token.cancel() }

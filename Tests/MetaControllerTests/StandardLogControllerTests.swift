@@ -76,10 +76,12 @@ import Testing
         let memory = MemoryLogDestination()
         let standardError = try CapturedStream()
         let log = standardError.asStandardError {
-            StandardLogController(minimumLevel: .debug, settingUp: [
-                { memory },
-                { try FileLogDestination(directory: target) },
-            ])
+            StandardLogController(
+                minimumLevel: .debug,
+                settingUp: [
+                    { memory },
+                    { try FileLogDestination(directory: target) },
+                ])
         }
         #expect(log.setupErrors.count == 1)
         #expect(log.setupErrors.first?.action == "create the log directory")
@@ -112,8 +114,9 @@ import Testing
         log.flush()
         let written = try standardError.lines
         #expect(written.count == 1)
-        #expect(written.first?.hasSuffix(
-            "cannot set up a log destination: the crash reporter is not running; logging to standard error instead") == true)
+        #expect(
+            written.first?.hasSuffix(
+                "cannot set up a log destination: the crash reporter is not running; logging to standard error instead") == true)
     }
 
     @Test func settingUpInCodeWithNoFailureHasNoErrors() throws {
@@ -129,10 +132,12 @@ import Testing
         let blocker = FileManager.default.temporaryDirectory.appendingPathComponent("log-blocker-\(UUID().uuidString)")
         try Data("a file, not a directory".utf8).write(to: blocker)
         defer { try? FileManager.default.removeItem(at: blocker) }
-        let configuration = LogConfiguration(level: .debug, destinations: [
-            LogDestinationConfiguration(kind: .memory, level: .info, capacity: 5),
-            LogDestinationConfiguration(kind: .file, directory: blocker.appendingPathComponent("logs").path),
-        ])
+        let configuration = LogConfiguration(
+            level: .debug,
+            destinations: [
+                LogDestinationConfiguration(kind: .memory, level: .info, capacity: 5),
+                LogDestinationConfiguration(kind: .file, directory: blocker.appendingPathComponent("logs").path),
+            ])
         let standardError = try CapturedStream()
         let log = standardError.asStandardError {
             StandardLogController(configuration: configuration, relativeTo: FileManager.default.temporaryDirectory)

@@ -19,7 +19,7 @@ import Testing
     /// The doc comment and Docs/PlatformSupport.md: where there are no user notifications, `false`.
     @Test func askingForPermissionWithoutUserNotificationsGetsNo() async throws {
         #if canImport(UserNotifications)
-        return  // asking would show the system's prompt
+        return   // asking would show the system's prompt
         #else
         let metaController = MetaController.withFakes()
         let controller = StandardNotificationController()
@@ -76,12 +76,13 @@ import Testing
         #expect(received.values.map(\.category) == ["CHAT"])
     }
 
-    @Test(arguments: [
-        ([], ""),
-        ([0x00], "00"),
-        ([0x0A, 0xFF, 0x10], "0aff10"),
-        (Array(repeating: UInt8(0xAB), count: 100), String(repeating: "ab", count: 100)),
-    ] as [([UInt8], String)])
+    @Test(
+        arguments: [
+            ([], ""),
+            ([0x00], "00"),
+            ([0x0A, 0xFF, 0x10], "0aff10"),
+            (Array(repeating: UInt8(0xAB), count: 100), String(repeating: "ab", count: 100)),
+        ] as [([UInt8], String)])
     func deviceTokensOfAnyLengthBecomeLowerCaseHex(bytes: [UInt8], hex: String) {
         let controller = StandardNotificationController()
         controller.didRegister(deviceToken: Data(bytes))

@@ -4,8 +4,9 @@ import Testing
 
 @Suite struct StreamLogDestinationTests {
     private func entry(_ message: LogMessage, _ level: LogLevel = .info) -> LogEntry {
-        LogEntry(level: level, message: message, file: "App/F.swift", function: "f()", line: 7,
-                 date: Date(timeIntervalSince1970: 1_795_000_000))
+        LogEntry(
+            level: level, message: message, file: "App/F.swift", function: "f()", line: 7,
+            date: Date(timeIntervalSince1970: 1_795_000_000))
     }
 
     @Test func defaultsToStandardErrorAndTheShortcutLine() {

@@ -19,10 +19,12 @@ import Testing
 
     @Test func queryValuesArriveAsThemselves() throws {
         let api = URLSessionApiController(baseURL: try #require(URL(string: "http://127.0.0.1:1")))
-        let request = ApiRequest(.get, "/search", query: [
-            URLQueryItem(name: "q", value: "a+b&c=d é"),
-            URLQueryItem(name: "flag", value: nil),
-        ])
+        let request = ApiRequest(
+            .get, "/search",
+            query: [
+                URLQueryItem(name: "q", value: "a+b&c=d é"),
+                URLQueryItem(name: "flag", value: nil),
+            ])
         #expect(try api.url(for: request).query == "q=a%2Bb%26c%3Dd%20%C3%A9&flag")
     }
 
@@ -66,11 +68,13 @@ import Testing
     }
 
     @Test func sendsTheRequestAndDecodesTheAnswer() async throws {
-        let server = try serve { $0.route(.post, "/items") { request in
-            var item = (try? request.decodeJSON(Item.self)) ?? Item(id: 0, title: "?")
-            item.id = 7
-            return .json(item, statusCode: 201)
-        } }
+        let server = try serve {
+            $0.route(.post, "/items") { request in
+                var item = (try? request.decodeJSON(Item.self)) ?? Item(id: 0, title: "?")
+                item.id = 7
+                return .json(item, statusCode: 201)
+            }
+        }
         defer { server.stop() }
         let api = URLSessionApiController(baseURL: server.baseURL)
         let saved = try await api.send(
@@ -178,10 +182,12 @@ import Testing
 
     @Test func retriesAnIdempotentRequestUntilItSucceeds() async throws {
         let attempts = Counter()
-        let server = try serve { $0.route(.get, "/flaky") { _ in
-            attempts.increment()
-            return attempts.value < 3 ? .status(503) : .text("ok")
-        } }
+        let server = try serve {
+            $0.route(.get, "/flaky") { _ in
+                attempts.increment()
+                return attempts.value < 3 ? .status(503) : .text("ok")
+            }
+        }
         defer { server.stop() }
         let log = FakeLogController()
         let metaController = MetaController()
@@ -192,17 +198,22 @@ import Testing
         let response = try await api.send(ApiRequest(.get, "/flaky"))
         #expect(response.body == Data("ok".utf8))
         #expect(attempts.value == 3)
-        #expect(log.entries.filter { $0.level == .warning }.map(\.message) == [
-            "GET /flaky failed with HTTP 503 (Service Unavailable); attempt 2 of 3 in 0.001 seconds",
-            "GET /flaky failed with HTTP 503 (Service Unavailable); attempt 3 of 3 in 0.002 seconds",
-        ])
+        #expect(
+            log.entries.filter { $0.level == .warning }.map(\.message) == [
+                "GET /flaky failed with HTTP 503 (Service Unavailable); attempt 2 of 3 in 0.001 seconds",
+                "GET /flaky failed with HTTP 503 (Service Unavailable); attempt 3 of 3 in 0.002 seconds",
+            ])
     }
 
     @Test func doesNotRetryAPostOrGoPastTheLastAttempt() async throws {
         let attempts = Counter()
         let server = try serve {
-            $0.route(.post, "/down") { _ in attempts.increment(); return .status(503) }
-            $0.route(.get, "/down") { _ in attempts.increment(); return .status(503) }
+            $0.route(.post, "/down") { _ in
+                attempts.increment(); return .status(503)
+            }
+            $0.route(.get, "/down") { _ in
+                attempts.increment(); return .status(503)
+            }
         }
         defer { server.stop() }
         let api = URLSessionApiController(
@@ -216,9 +227,11 @@ import Testing
     @Test func theAuthorizationHookAddsHeadersTheRequestDoesNotSet() async throws {
         let server = try serve { $0.route(.get, "/me", response: .status(200)) }
         defer { server.stop() }
-        let api = URLSessionApiController(baseURL: server.baseURL, authorize: { _ in
-            ["Authorization": "Bearer secret", "X-Client": "hook"]
-        })
+        let api = URLSessionApiController(
+            baseURL: server.baseURL,
+            authorize: { _ in
+                ["Authorization": "Bearer secret", "X-Client": "hook"]
+            })
         _ = try await api.send(ApiRequest(.get, "/me", headers: ["X-Client": "request"]))
         let sent = try #require(server.requests.first)
         #expect(sent.header("Authorization") == "Bearer secret")

@@ -9,9 +9,10 @@ struct ReleasePrivacyCheck {
         let memory = MemoryLogDestination()
         let log = StandardLogController(minimumLevel: .trace, destinations: [memory], revealsPrivateValues: true)
         let email = "ada@example.com", token = "s3cr3t-token"
-        log.log(LogEntry(
-            level: .info, message: "user \(email, privacy: .private) token \(token, privacy: .sensitive)",
-            file: #fileID, function: #function, line: #line))
+        log.log(
+            LogEntry(
+                level: .info, message: "user \(email, privacy: .private) token \(token, privacy: .sensitive)",
+                file: #fileID, function: #function, line: #line))
         var failures: [String] = []
         if log.revealsPrivateValues { failures.append("revealsPrivateValues is true in a release build") }
         for format in [LogFormat.line, .detailedLine, .jsonLines] {

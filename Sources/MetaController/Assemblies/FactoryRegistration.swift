@@ -109,7 +109,8 @@ extension MetaController {
     /// factory already gave it one.
     func handOn(to product: Any) {
         guard let consumer = product as? any MetaControllerConsumer, consumer.metaController == nil else { return }
-        deliver(to: consumer, replacingExisting: false, checkRequirements: true,
-                file: #fileID, function: #function, line: #line)
+        deliver(
+            to: consumer, replacingExisting: false, checkRequirements: true,
+            file: #fileID, function: #function, line: #line)
     }
 }

@@ -22,8 +22,9 @@ extension MetaController {
         name: String? = nil,
         factory: @escaping @Sendable (MetaController) throws -> Product
     ) {
-        store(PerRequestFactory<Void, Product> { metaController, _ in try factory(metaController) },
-              for: FactoryKey(type, Void.self, name: name))
+        store(
+            PerRequestFactory<Void, Product> { metaController, _ in try factory(metaController) },
+            for: FactoryKey(type, Void.self, name: name))
     }
 
     /// Registers a factory that makes a new `Product` from an argument every time one is requested.

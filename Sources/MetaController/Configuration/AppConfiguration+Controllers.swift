@@ -59,12 +59,14 @@ extension StandardLogController {
             case .file:
                 let path = destination.directory ?? ""
                 let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : directory.appendingPathComponent(path)
-                destinations.append(Self.setUp({
-                    try FileLogDestination(
-                        directory: url, fileName: destination.fileName ?? "app.log",
-                        maximumFileBytes: destination.maximumFileBytes ?? 1024 * 1024,
-                        keptFiles: destination.keptFiles ?? 5, minimumLevel: level, format: format)
-                }, fallbackLevel: level, errors: &errors))
+                destinations.append(
+                    Self.setUp(
+                        {
+                            try FileLogDestination(
+                                directory: url, fileName: destination.fileName ?? "app.log",
+                                maximumFileBytes: destination.maximumFileBytes ?? 1024 * 1024,
+                                keptFiles: destination.keptFiles ?? 5, minimumLevel: level, format: format)
+                        }, fallbackLevel: level, errors: &errors))
             }
         }
         self.init(

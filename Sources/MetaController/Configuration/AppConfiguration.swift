@@ -62,13 +62,17 @@ public struct AppConfiguration: Codable, Sendable, Equatable {
     public init(data: Data) throws(ConfigurationError) {
         let start = data.drop(while: { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF })
         let isBinary = start.starts(with: Array("bplist".utf8))
-        let isPropertyList = isBinary || start.starts(with: Array("<?xml".utf8))
+        let isPropertyList =
+            isBinary || start.starts(with: Array("<?xml".utf8))
             || start.starts(with: Array("<plist".utf8)) || start.starts(with: Array("<!DOCTYPE".utf8))
         // Foundation's parsers recurse once per level and crash on input nested some thousands deep;
         // its decoders keep one value of a key that appears twice and ignore the other.
-        let problem = isBinary ? PropertyListStructure.problem(inBinary: data, depthLimit: Self.maximumNesting)
-            : isPropertyList ? PropertyListStructure.problem(inXML: data, depthLimit: Self.maximumNesting)
-            : JSONStructure.problem(in: data, depthLimit: Self.maximumNesting)
+        let problem =
+            isBinary
+            ? PropertyListStructure.problem(inBinary: data, depthLimit: Self.maximumNesting)
+            : isPropertyList
+                ? PropertyListStructure.problem(inXML: data, depthLimit: Self.maximumNesting)
+                : JSONStructure.problem(in: data, depthLimit: Self.maximumNesting)
         switch problem {
         case .tooDeep? where isBinary, .unfollowable?:
             throw ConfigurationError(.malformedFile, at: "", "not a binary property list nested at most \(Self.maximumNesting) levels deep")
@@ -80,7 +84,8 @@ public struct AppConfiguration: Codable, Sendable, Equatable {
             break
         }
         do {
-            self = isPropertyList
+            self =
+                isPropertyList
                 ? try PropertyListDecoder().decode(AppConfiguration.self, from: data)
                 : try JSONDecoder().decode(AppConfiguration.self, from: data)
         } catch {

@@ -81,7 +81,8 @@ public struct ConfigurationError: Error, Sendable, Equatable, CustomStringConver
         case is Bool.Type: "true or false"
         case is Int.Type, is Double.Type: "a number"
         default:
-            String(describing: type).hasPrefix("Array") ? "a list"
+            String(describing: type).hasPrefix("Array")
+                ? "a list"
                 : String(describing: type).hasPrefix("Dictionary") ? "a dictionary" : "\(type)"
         }
     }

@@ -44,7 +44,8 @@ public struct LogConfiguration: Codable, Sendable, Equatable {
         try decoder.rejectUnknownKeys(Set(Keys.allCases.map(\.rawValue)))
         let container = try decoder.container(keyedBy: Keys.self)
         level = try container.decodeChoiceIfPresent(LogLevel.self, forKey: .level) ?? .info
-        destinations = try container.decodeIfPresent([LogDestinationConfiguration].self, forKey: .destinations)
+        destinations =
+            try container.decodeIfPresent([LogDestinationConfiguration].self, forKey: .destinations)
             ?? [LogDestinationConfiguration(kind: .standardError)]
         revealsPrivateValues = try container.decodeIfPresent(Bool.self, forKey: .revealsPrivateValues) ?? false
     }

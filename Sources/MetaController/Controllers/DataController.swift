@@ -43,7 +43,7 @@ extension DataController {
     /// - Throws: ``DataStoreError/Code/encoding`` when `value` does not encode,
     ///   or what ``save(_:forKey:)`` throws.
     public func save(_ value: some Encodable, forKey key: String, encoder: JSONEncoder = JSONEncoder()) throws(DataStoreError) {
-        _ = try DataStoreError.validate(key)  // a bad key is refused before encoding
+        _ = try DataStoreError.validate(key)   // a bad key is refused before encoding
         let data: Data
         do {
             data = try encoder.encode(value)

@@ -236,7 +236,8 @@ public final class MetaController: Sendable {
     /// MetaController keeps it and the push warns (see ``passMetaController(to:replacingExisting:file:function:line:)``).
     private func push(to controller: Any) {
         guard let consumer = controller as? any MetaControllerConsumer else { return }
-        deliver(to: consumer, replacingExisting: false, checkRequirements: false,
-                file: #fileID, function: #function, line: #line)
+        deliver(
+            to: consumer, replacingExisting: false, checkRequirements: false,
+            file: #fileID, function: #function, line: #line)
     }
 }

@@ -55,4 +55,3 @@ public struct MetaControllerSlot: Hashable, Sendable, CustomStringConvertible {
         hasher.combine(storage)
     }
 }
-

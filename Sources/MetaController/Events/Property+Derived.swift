@@ -19,14 +19,15 @@ extension Property {
     public func map<Derived: Sendable>(_ transform: @escaping @Sendable (Value) -> Derived) -> Property<Derived> {
         let (current, version) = snapshot()
         let derived = Property<Derived>(transform(current))
-        derived.keep(follow(since: version) { [weak derived] value in
-            guard let derived else { return }
-            let mapped = transform(value)
-            derived.update(isolation: nil) { current in
-                current = mapped
-                return true
-            }
-        })
+        derived.keep(
+            follow(since: version) { [weak derived] value in
+                guard let derived else { return }
+                let mapped = transform(value)
+                derived.update(isolation: nil) { current in
+                    current = mapped
+                    return true
+                }
+            })
         return derived
     }
 
@@ -78,12 +79,14 @@ extension Property {
         let (second, secondVersion) = other.snapshot()
         let derived = Property<Combined>(transform(first, second))
         let latest = Lock(LatestPair(values: (first, second)))
-        derived.keep(follow(since: firstVersion) { [weak derived] value in
-            derived?.recombine(latest, transform) { $0.0 = value }
-        })
-        derived.keep(other.follow(since: secondVersion) { [weak derived] value in
-            derived?.recombine(latest, transform) { $0.1 = value }
-        })
+        derived.keep(
+            follow(since: firstVersion) { [weak derived] value in
+                derived?.recombine(latest, transform) { $0.0 = value }
+            })
+        derived.keep(
+            other.follow(since: secondVersion) { [weak derived] value in
+                derived?.recombine(latest, transform) { $0.1 = value }
+            })
         return derived
     }
 
@@ -143,13 +146,14 @@ extension Property where Value: Equatable {
     public func removingDuplicates() -> Property<Value> {
         let (current, version) = snapshot()
         let derived = Property<Value>(current)
-        derived.keep(follow(since: version) { [weak derived] value in
-            derived?.update(isolation: nil) { current in
-                guard current != value else { return false }
-                current = value
-                return true
-            }
-        })
+        derived.keep(
+            follow(since: version) { [weak derived] value in
+                derived?.update(isolation: nil) { current in
+                    guard current != value else { return false }
+                    current = value
+                    return true
+                }
+            })
         return derived
     }
 }

@@ -106,7 +106,10 @@ public final class Property<Value: Sendable>: Sendable {
             while !pending.isEmpty {
                 let delivery = pending.removeFirst()
                 if case .replay(_, let entry) = delivery,
-                    !subscribers.entries.contains(where: { $0 === entry }) { continue }
+                    !subscribers.entries.contains(where: { $0 === entry })
+                {
+                    continue
+                }
                 return (delivery, subscribers)
             }
             isDelivering = false

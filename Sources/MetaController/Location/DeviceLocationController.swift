@@ -99,9 +99,12 @@ public final class DeviceLocationController: LocationController, MetaControllerC
             let settings = state.settings, previous = state.refresh
             state.isUpdating = true
             state.lastDelivered = nil
-            state.refresh = continuous ? nil : Task { [sleep] in
-                await Self.refresh(backend, settings: settings, sleep: sleep)
-            }
+            state.refresh =
+                continuous
+                ? nil
+                : Task { [sleep] in
+                    await Self.refresh(backend, settings: settings, sleep: sleep)
+                }
             return (settings, previous)
         }
         previous?.cancel()
@@ -151,7 +154,8 @@ public final class DeviceLocationController: LocationController, MetaControllerC
         let continuous = backend?.capabilities.continuousUpdates ?? true
         let accepted = state.withLock { state in
             if !continuous, let last = state.lastDelivered, state.settings.distanceFilter > 0,
-                last.distance(to: location) < state.settings.distanceFilter {
+                last.distance(to: location) < state.settings.distanceFilter
+            {
                 return false
             }
             state.lastDelivered = location

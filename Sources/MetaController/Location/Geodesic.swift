@@ -91,7 +91,8 @@ enum Geodesic {
             start.calp1 = (lowCos + highCos) / 2
             normalize(&start.salp1, &start.calp1)
             nearlyConverged = false
-            bisectionDone = abs(lowSin - start.salp1) + (lowCos - start.calp1) < tolb
+            bisectionDone =
+                abs(lowSin - start.salp1) + (lowCos - start.calp1) < tolb
                 || abs(start.salp1 - highSin) + (start.calp1 - highCos) < tolb
         }
         let s12b = lengths(
@@ -145,7 +146,7 @@ enum Geodesic {
     private static func sinCos(degrees: Double) -> (sin: Double, cos: Double) {
         var reduced = remainder(degrees, 360)   // exact, in -180...180
         let quarter = (reduced / 90).rounded()
-        reduced -= 90 * quarter                 // exact, in -45...45
+        reduced -= 90 * quarter   // exact, in -45...45
         let radians = reduced * .pi / 180
         let s = sin(radians), c = cos(radians)
         switch Int(quarter) {
@@ -207,8 +208,8 @@ enum Geodesic {
     /// solution of the astroid equation (Karney, section 5).
     private static func initialAzimuth(_ ends: Ends, lam12: Double, slam12: Double, clam12: Double) -> Start {
         let sbet1 = ends.sbet1, cbet1 = ends.cbet1, sbet2 = ends.sbet2, cbet2 = ends.cbet2
-        let sbet12 = sbet2 * cbet1 - cbet2 * sbet1    // sin(β2 - β1)
-        let cbet12 = cbet2 * cbet1 + sbet2 * sbet1    // cos(β2 - β1)
+        let sbet12 = sbet2 * cbet1 - cbet2 * sbet1   // sin(β2 - β1)
+        let cbet12 = cbet2 * cbet1 + sbet2 * sbet1   // cos(β2 - β1)
         let sbet12a = sbet2 * cbet1 + cbet2 * sbet1   // sin(β2 + β1)
         let short = cbet12 >= 0 && sbet12 < 0.5 && cbet2 * lam12 < 0.5
         var somg12 = slam12, comg12 = clam12, dnm = 1.0
@@ -221,7 +222,8 @@ enum Geodesic {
             comg12 = cos(omg12)
         }
         var salp1 = cbet2 * somg12
-        var calp1 = comg12 >= 0
+        var calp1 =
+            comg12 >= 0
             ? sbet12 + cbet2 * sbet1 * somg12 * somg12 / (1 + comg12)
             : sbet12a - cbet2 * sbet1 * somg12 * somg12 / (1 - comg12)
         let ssig12 = hypot(salp1, calp1)
@@ -348,7 +350,7 @@ enum Geodesic {
             (current, next) = (c3 + x * current - next, current)
             (current, next) = (c2 + x * current - next, current)
             (current, next) = (c1 + x * current - next, current)
-            return current * 2 * s * c      // times sin 2σ
+            return current * 2 * s * c   // times sin 2σ
         }
     }
 

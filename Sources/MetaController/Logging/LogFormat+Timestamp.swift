@@ -14,8 +14,9 @@ extension LogFormat {
         guard let milliseconds = millisecondsSince1970(date),
             (minimumMilliseconds..<maximumMilliseconds).contains(milliseconds)
         else {
-            return date.formatted(.iso8601.year().month().day().dateSeparator(.dash).time(includingFractionalSeconds: true)
-                .timeSeparator(.colon).timeZone(separator: .omitted))
+            return date.formatted(
+                .iso8601.year().month().day().dateSeparator(.dash).time(includingFractionalSeconds: true)
+                    .timeSeparator(.colon).timeZone(separator: .omitted))
         }
         let (days, millisecondOfDay) = floorDivision(milliseconds, 86_400_000)
         let (year, month, day) = civilDate(daysSince1970: days)

@@ -90,13 +90,15 @@ public final class StandardLogController: LogController, MetaControllerConsumer 
         do {
             return try make()
         } catch {
-            let error = error as? LogSetupError
+            let error =
+                error as? LogSetupError
                 ?? LogSetupError(action: "set up a log destination", path: "", reason: String(describing: error))
             errors.append(error)
             let fallback = StreamLogDestination(.standardError, minimumLevel: fallbackLevel, format: .detailedLine)
             fallback.write(
-                LogEntry(level: .error, message: "\(error); logging to standard error instead",
-                         file: #fileID, function: #function, line: #line),
+                LogEntry(
+                    level: .error, message: "\(error); logging to standard error instead",
+                    file: #fileID, function: #function, line: #line),
                 revealingPrivateValues: false)
             return fallback
         }

@@ -124,11 +124,13 @@ public final class URLSessionApiController: ApiController, MetaControllerConsume
         }
         components.percentEncodedPath = path + encodedSuffix
         if !request.query.isEmpty {
-            components.percentEncodedQueryItems = (components.percentEncodedQueryItems ?? []) + request.query.map {
-                URLQueryItem(
-                    name: $0.name.addingPercentEncoding(withAllowedCharacters: .apiQueryAllowed) ?? $0.name,
-                    value: $0.value?.addingPercentEncoding(withAllowedCharacters: .apiQueryAllowed))
-            }
+            components.percentEncodedQueryItems =
+                (components.percentEncodedQueryItems ?? [])
+                + request.query.map {
+                    URLQueryItem(
+                        name: $0.name.addingPercentEncoding(withAllowedCharacters: .apiQueryAllowed) ?? $0.name,
+                        value: $0.value?.addingPercentEncoding(withAllowedCharacters: .apiQueryAllowed))
+                }
         }
         guard let url = components.url, url.scheme != nil, url.host != nil else {
             throw ApiError.invalidRequest(request, baseURL: baseURL)
@@ -198,11 +200,13 @@ public final class URLSessionApiController: ApiController, MetaControllerConsume
 
 extension CharacterSet {
     /// What may stay unescaped in a request path: unreserved characters, `/` and sub-delimiters but `;`.
-    static let apiPathAllowed = CharacterSet(charactersIn:
-        "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~/!$&'()*+,=:@%")
+    static let apiPathAllowed = CharacterSet(
+        charactersIn:
+            "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~/!$&'()*+,=:@%")
 
     /// What may stay unescaped in a query name or value: unreserved characters only,
     /// so `+`, `&` and `=` in values arrive as themselves.
-    static let apiQueryAllowed = CharacterSet(charactersIn:
-        "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~")
+    static let apiQueryAllowed = CharacterSet(
+        charactersIn:
+            "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~")
 }

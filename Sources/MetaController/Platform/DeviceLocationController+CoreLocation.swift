@@ -82,7 +82,7 @@ private final class CoreLocationDelegate: NSObject, @preconcurrency CLLocationMa
 
     func requestAuthorization(always: Bool) {
         #if os(tvOS) || os(visionOS)
-        manager.requestWhenInUseAuthorization()  // `always` is never asked for here
+        manager.requestWhenInUseAuthorization()   // `always` is never asked for here
         #else
         if always { manager.requestAlwaysAuthorization() } else { manager.requestWhenInUseAuthorization() }
         #endif
@@ -91,7 +91,7 @@ private final class CoreLocationDelegate: NSObject, @preconcurrency CLLocationMa
     func start(_ settings: LocationSettings) {
         apply(settings)
         #if os(tvOS)
-        manager.requestLocation()  // never called here: tvOS is refreshed with requestLocation
+        manager.requestLocation()   // never called here: tvOS is refreshed with requestLocation
         #else
         manager.startUpdatingLocation()
         #endif
@@ -117,11 +117,12 @@ private final class CoreLocationDelegate: NSObject, @preconcurrency CLLocationMa
 
     func locationManager(_ manager: CLLocationManager, didUpdateLocations locations: [CLLocation]) {
         for location in locations {
-            guard let converted = CoreLocationValues.location(
-                latitude: location.coordinate.latitude, longitude: location.coordinate.longitude,
-                altitude: location.altitude,
-                horizontalAccuracy: location.horizontalAccuracy, verticalAccuracy: location.verticalAccuracy,
-                speed: location.speed, course: location.course, timestamp: location.timestamp)
+            guard
+                let converted = CoreLocationValues.location(
+                    latitude: location.coordinate.latitude, longitude: location.coordinate.longitude,
+                    altitude: location.altitude,
+                    horizontalAccuracy: location.horizontalAccuracy, verticalAccuracy: location.verticalAccuracy,
+                    speed: location.speed, course: location.course, timestamp: location.timestamp)
             else { continue }
             controller?.deliver(converted)
         }

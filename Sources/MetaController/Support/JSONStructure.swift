@@ -146,10 +146,11 @@ enum JSONStructure {
 
     /// `key`'s path below the open `frames`: `log.destinations[0].level`.
     private static func path(_ frames: [Frame], _ key: String) -> String {
-        StructureProblem.path(frames.indices.map { number in
-            guard frames[number].isObject else { return .index(frames[number].index) }
-            return .key(number == frames.count - 1 ? key : frames[number].key)
-        })
+        StructureProblem.path(
+            frames.indices.map { number in
+                guard frames[number].isObject else { return .index(frames[number].index) }
+                return .key(number == frames.count - 1 ? key : frames[number].key)
+            })
     }
 
     private static func hexDigit(_ unit: UInt32) -> UInt32? {

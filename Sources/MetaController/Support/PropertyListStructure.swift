@@ -211,10 +211,11 @@ private struct XMLPropertyListScan {
 
     /// `key`'s path below the open frames.
     func path(_ key: String) -> String {
-        StructureProblem.path(frames.indices.map { number in
-            guard frames[number].isDictionary else { return .index(frames[number].index) }
-            return .key(number == frames.count - 1 ? key : frames[number].key)
-        })
+        StructureProblem.path(
+            frames.indices.map { number in
+                guard frames[number].isDictionary else { return .index(frames[number].index) }
+                return .key(number == frames.count - 1 ? key : frames[number].key)
+            })
     }
 }
 

@@ -3,7 +3,8 @@ import MetaController
 
 /// A push the demo "receives", as APNs would deliver it.
 enum SamplePush {
-    static let newItem = Data("""
+    static let newItem = Data(
+        """
         {"aps": {"alert": {"title": "New in your feed", "body": "Property wrappers, explained"},
                  "badge": 4, "sound": "default", "category": "NEW_ITEM", "thread-id": "feed"},
          "itemID": 4}

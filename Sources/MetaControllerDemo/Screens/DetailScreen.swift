@@ -16,7 +16,7 @@ final class DetailScreen: @MainActor MetaControllerConsumer, @MainActor MetaCont
         do {
             let comments = try await apiController?.get("/feed/\(item.id)/comments", decoding: [String].self) ?? []
             infoLog("\(comments.count) comments")
-        } catch where error.code == .httpStatus {
+        } catch  where error.code == .httpStatus {
             // The API controller has logged the failure; the screen says what the user sees.
             warningLog("comments unavailable (HTTP \(error.statusCode ?? 0)); showing the item without them")
         } catch {

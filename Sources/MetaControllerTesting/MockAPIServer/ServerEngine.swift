@@ -209,8 +209,9 @@ final class ServerEngine: Sendable {
             state.withLock { _ = $0.connections.remove(connection) }
             Socket.close(connection)
         }
-        var parser = HTTPRequestParser(limits: .init(
-            maximumHeaderBytes: limits.maximumHeaderBytes, maximumBodyBytes: limits.maximumBodyBytes))
+        var parser = HTTPRequestParser(
+            limits: .init(
+                maximumHeaderBytes: limits.maximumHeaderBytes, maximumBodyBytes: limits.maximumBodyBytes))
         let clock = ContinuousClock()
         // When the first byte of the head awaited arrived; `nil` while no request is under way.
         var headStarted: ContinuousClock.Instant?
@@ -264,7 +265,8 @@ final class ServerEngine: Sendable {
     /// Answers `statusCode` with `reason` as the body, before the connection is closed.
     private func refuse(statusCode: Int, reason: String, on connection: Int32) {
         let body = Array(reason.utf8)
-        let head = "HTTP/1.1 \(statusCode) \(httpReasonPhrase(statusCode))\r\n"
+        let head =
+            "HTTP/1.1 \(statusCode) \(httpReasonPhrase(statusCode))\r\n"
             + "Content-Type: text/plain; charset=utf-8\r\nContent-Length: \(body.count)\r\nConnection: close\r\n\r\n"
         Socket.write(Array(head.utf8) + body, to: connection)
     }

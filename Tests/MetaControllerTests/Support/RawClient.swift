@@ -101,7 +101,8 @@ final class RawClient {
             received.append(buffer[0])
         }
         let head = String(decoding: received, as: UTF8.self)
-        let length = head.split(separator: "\r\n")
+        let length =
+            head.split(separator: "\r\n")
             .first { $0.lowercased().hasPrefix("content-length:") }
             .flatMap { Int($0.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) } ?? 0
         for _ in 0..<length {

@@ -66,7 +66,8 @@ public final class FileLogDestination: LogDestination {
     ) throws(LogSetupError) {
         try self.init(
             directory: directory, fileName: fileName, maximumFileBytes: maximumFileBytes, keptFiles: keptFiles,
-            minimumLevel: minimumLevel, format: format, openingFilesWith: { path in
+            minimumLevel: minimumLevel, format: format,
+            openingFilesWith: { path in
                 POSIXFile.openRegularFile(path, flags: O_WRONLY | O_APPEND | O_CREAT)
             })
     }
