@@ -17,8 +17,8 @@ final class DetailScreen: MetaControllerConsumer {
 final class ImageCache: Sendable {}
 
 /// Two factories that request each other.
-final class Chicken {}
-final class Egg {}
+final class Chicken: Sendable {}
+final class Egg: Sendable {}
 
 struct MetaControllerFactoriesTests {
     @Test func registerMakesANewProductEveryTime() throws {
@@ -78,6 +78,88 @@ struct MetaControllerFactoriesTests {
         // The argument type is part of the registration.
         let error = #expect(throws: MetaControllerError.self) { try metaController.make(DetailScreen.self) }
         #expect(error?.code == .missingFactory)
+    }
+
+    @Test func factoriesOfOneTypeWithDifferentArgumentsAreSeparate() throws {
+        let metaController = MetaController()
+        metaController.register(DetailScreen.self, argument: Item.self) { _, item in DetailScreen(item: item, variant: "item") }
+        metaController.register(DetailScreen.self, argument: Int.self) { _, id in DetailScreen(item: Item(id: id), variant: "id") }
+        metaController.register(DetailScreen.self) { _ in DetailScreen(variant: "none") }
+        #expect(try metaController.make(DetailScreen.self, argument: Item(id: 1)).variant == "item")
+        #expect(try metaController.make(DetailScreen.self, argument: 2).variant == "id")
+        #expect(try metaController.make(DetailScreen.self, argument: 2).item == Item(id: 2))
+        #expect(try metaController.make(DetailScreen.self).variant == "none")
+        let error = #expect(throws: MetaControllerError.self) { try metaController.make(DetailScreen.self, argument: "text") }
+        #expect(error?.description == "no factory makes DetailScreen from String; register one with register(_:name:argument:factory:)")
+    }
+
+    @Test func errorsNameGenericAndNestedTypes() {
+        struct Nested {}
+        let metaController = MetaController()
+        let error = #expect(throws: MetaControllerError.self) {
+            try metaController.make([Nested].self, name: "list", argument: Optional(Item(id: 1)))
+        }
+        #expect(error?.description == #"no factory makes Array<Nested> named "list" from Optional<Item>; register one with register(_:name:argument:factory:)"#)
+    }
+
+    @Test func namedSharedVariantsAreSeparateAndEachShared() throws {
+        let metaController = MetaController()
+        metaController.registerShared(ImageCache.self) { _ in ImageCache() }
+        metaController.registerShared(ImageCache.self, name: "thumbnails") { _ in ImageCache() }
+        let plain = try metaController.make(ImageCache.self)
+        let thumbnails = try metaController.make(ImageCache.self, name: "thumbnails")
+        #expect(plain !== thumbnails)
+        #expect(try metaController.make(ImageCache.self) === plain)
+        #expect(try metaController.make(ImageCache.self, name: "thumbnails") === thumbnails)
+    }
+
+    @Test func registeringASharedFactoryAgainAfterItsProductWasMadeReplacesTheProduct() throws {
+        let metaController = MetaController()
+        metaController.registerShared(ImageCache.self) { _ in ImageCache() }
+        let first = try metaController.make(ImageCache.self)
+        metaController.registerShared(ImageCache.self) { _ in ImageCache() }
+        let second = try metaController.make(ImageCache.self)
+        #expect(second !== first)
+        #expect(try metaController.make(ImageCache.self) === second)
+        metaController.register(ImageCache.self) { _ in ImageCache() }
+        #expect(try metaController.make(ImageCache.self) !== second)
+    }
+
+    @Test func aSharedProductReachedThroughAChildIsMadeOnce() throws {
+        let production = MetaController()
+        let made = Counter()
+        production.registerShared(ImageCache.self) { _ in
+            made.increment()
+            return ImageCache()
+        }
+        let child = MetaController(parent: production)
+        let fromChild = try child.make(ImageCache.self)
+        #expect(try production.make(ImageCache.self) === fromChild)
+        #expect(try child.make(ImageCache.self) === fromChild)
+        #expect(made.value == 1)
+    }
+
+    @Test func circularSharedFactoriesThrow() {
+        let metaController = MetaController()
+        metaController.registerShared(Chicken.self) { metaController in
+            _ = try metaController.make(Egg.self)
+            return Chicken()
+        }
+        metaController.registerShared(Egg.self) { metaController in
+            _ = try metaController.make(Chicken.self)
+            return Egg()
+        }
+        let error = #expect(throws: MetaControllerError.self) { try metaController.make(Chicken.self) }
+        #expect(error?.description == "circular factories: Chicken -> Egg -> Chicken")
+    }
+
+    @Test func aNonConsumerProductIsReturnedAsMade() throws {
+        let metaController = MetaController()
+        let cache = ImageCache()
+        metaController.register(ImageCache.self) { _ in cache }
+        metaController.register(Int.self) { _ in 42 }
+        #expect(try metaController.make(ImageCache.self) === cache)
+        #expect(try metaController.make(Int.self) == 42)
     }
 
     @Test func missingFactoryNamesTheTypeNameAndArgument() {

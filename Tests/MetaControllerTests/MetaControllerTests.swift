@@ -65,6 +65,22 @@ struct MetaControllerTests {
         #expect(metaController.apiController === api)
     }
 
+    @Test func aMainActorConsumerSetOffTheMainActorIsPushedWhenSetOnIt() async {
+        // Which types are consumers is remembered per type; a conformance
+        // isolated to the main actor must still push on the main actor after a
+        // set elsewhere found no consumer it could use.
+        let metaController = MetaController()
+        let screen = await MainActor.run { MainActorSlotScreen() }
+        await Task.detached {
+            metaController[MainActorSlotScreenKey.self] = screen
+        }.value
+        await MainActor.run {
+            #expect(screen.metaController == nil)
+            metaController[MainActorSlotScreenKey.self] = screen
+            #expect(screen.metaController === metaController)
+        }
+    }
+
     @Test func settingNilEmptiesTheSlot() {
         let metaController = MetaController.withFakes()
         metaController.apiController = nil
@@ -190,4 +206,13 @@ private final class FarewellController: ApiController, UserController, MetaContr
         metaController?.logController?.log(
             LogEntry(level: .info, message: "goodbye", file: #fileID, function: #function, line: #line))
     }
+}
+
+@MainActor
+final class MainActorSlotScreen: @MainActor MetaControllerConsumer, Sendable {
+    var metaController: MetaController?
+}
+
+enum MainActorSlotScreenKey: MetaControllerKey {
+    typealias Value = MainActorSlotScreen
 }

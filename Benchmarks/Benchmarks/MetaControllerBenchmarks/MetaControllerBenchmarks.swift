@@ -24,6 +24,7 @@ let benchmarks: @Sendable () -> Void = {
     LoggingBenchmarks.register()
     DataBenchmarks.register()
     ApiBenchmarks.register()
+    GraphBenchmarks.register()
 }
 
 /// How much one measured iteration of a benchmark does.

@@ -23,7 +23,7 @@ extension MetaController {
         factory: @escaping @Sendable (MetaController) throws -> Product
     ) {
         store(
-            PerRequestFactory<Void, Product> { metaController, _ in try factory(metaController) },
+            FactoryRegistration<Void, Product>.perRequest { metaController, _ in try factory(metaController) },
             for: FactoryKey(type, Void.self, name: name))
     }
 
@@ -47,7 +47,7 @@ extension MetaController {
         argument: Argument.Type,
         factory: @escaping @Sendable (MetaController, Argument) throws -> Product
     ) {
-        store(PerRequestFactory(build: factory), for: FactoryKey(type, argument, name: name))
+        store(FactoryRegistration.perRequest(factory), for: FactoryKey(type, argument, name: name))
     }
 
     /// Registers a main-actor factory, for screens and other `@MainActor` types made at run time.
@@ -73,8 +73,9 @@ extension MetaController {
         name: String? = nil,
         factory: @escaping @MainActor @Sendable (MetaController) throws -> Product
     ) {
-        let key = FactoryKey(type, Void.self, name: name)
-        store(MainActorFactory<Void, Product>(key: key) { metaController, _ in try factory(metaController) }, for: key)
+        store(
+            FactoryRegistration<Void, Product>.mainActor { metaController, _ in try factory(metaController) },
+            for: FactoryKey(type, Void.self, name: name))
     }
 
     /// Registers a main-actor factory that makes a product from an argument.
@@ -98,8 +99,7 @@ extension MetaController {
         argument: Argument.Type,
         factory: @escaping @MainActor @Sendable (MetaController, Argument) throws -> Product
     ) {
-        let key = FactoryKey(type, argument, name: name)
-        store(MainActorFactory(key: key, build: factory), for: key)
+        store(FactoryRegistration.mainActor(factory), for: FactoryKey(type, argument, name: name))
     }
 
     /// Registers a factory whose product is made once, on first request, and
@@ -130,7 +130,7 @@ extension MetaController {
         name: String? = nil,
         factory: @escaping @Sendable (MetaController) throws -> Product
     ) {
-        store(SharedFactory(build: factory), for: FactoryKey(type, Void.self, name: name))
+        store(FactoryRegistration.shared(factory), for: FactoryKey(type, Void.self, name: name))
     }
 
     /// Makes a `Product` with the factory registered for it here or in a parent.
@@ -181,35 +181,53 @@ extension MetaController {
         isolation: isolated (any Actor)? = #isolation
     ) throws -> Product {
         let key = FactoryKey(type, Argument.self, name: name)
-        guard let (owner, registration) = registration(for: key, as: (any FactoryRegistration<Argument, Product>).self)
+        guard let (owner, registration): (MetaController, FactoryRegistration<Argument, Product>) = registration(for: key)
         else { throw MetaControllerError.missingFactory(key) }
-        let path = FactoryConstruction.path
-        if path.contains(key) { throw MetaControllerError.circularFactories(path + [key]) }
-        return try FactoryConstruction.$path.withValue(path + [key]) {
-            try registration.product(
-                owner: owner, requester: self, argument: argument,
-                onMainActor: isolation.map { $0 === MainActor.shared } ?? false)
-        }
+        return try registration.product(
+            key: key, owner: owner, requester: self, argument: argument,
+            onMainActor: isolation.map { $0 === MainActor.shared } ?? false)
     }
 
-    private func store(_ registration: some FactoryRegistration, for key: FactoryKey) {
+    private func store(_ registration: some AnyObject & Sendable, for key: FactoryKey) {
         // The replaced registration (and a shared product it made) is returned
         // and released after the lock is.
         _ = state.withLock { $0.factories.updateValue(registration, forKey: key) }
     }
 
+    /// Replaces `old` under `key` with `new`, unless `old` was replaced already
+    /// (registered again since).
+    func replaceFactory(_ old: some AnyObject & Sendable, for key: FactoryKey, with new: some AnyObject & Sendable) {
+        // The replaced registration is returned and released after the lock is.
+        _ = state.withLock { state -> (any AnyObject & Sendable)? in
+            guard state.factories[key] === old else { return nil }
+            return state.factories.updateValue(new, forKey: key)
+        }
+    }
+
     /// The registration for `key` and the MetaController it is registered in,
     /// looking here first and then up the parents.
-    private func registration<Registration>(
-        for key: FactoryKey, as type: Registration.Type
-    ) -> (MetaController, Registration)? {
+    private func registration<Argument, Product>(for key: FactoryKey) -> (MetaController, FactoryRegistration<Argument, Product>)? {
         var current: MetaController? = self
         while let metaController = current {
-            if let found = metaController.state.withLock({ $0.factories[key] }) as? Registration {
-                return (metaController, found)
+            if let found = metaController.state.withLock({ $0.factories[key] }) {
+                // Stored under a key made from the same two types, so it is of
+                // this class: the cast is unchecked (a check would be a pointer
+                // comparison, but needs the generic class's metadata looked up).
+                return (metaController, unsafeDowncast(found, to: FactoryRegistration<Argument, Product>.self))
             }
             current = metaController.parent
         }
         return nil
+    }
+}
+
+extension MetaController {
+    /// Hands this MetaController to a product a factory made, unless the
+    /// factory already gave it one.
+    func handOn(to product: Any) {
+        guard let consumer = ConsumerTypes.consumer(product), consumer.metaController == nil else { return }
+        deliver(
+            to: consumer, replacingExisting: false, checkRequirements: true,
+            file: #fileID, function: #function, line: #line)
     }
 }

@@ -213,7 +213,7 @@ public final class MetaController: Sendable {
         var data: (any DataController)?
         var notification: (any NotificationController)?
         var custom: [ObjectIdentifier: any AnyObject & Sendable] = [:]
-        var factories: [FactoryKey: any Sendable] = [:]
+        var factories: [FactoryKey: any AnyObject & Sendable] = [:]
     }
 
     // Reads name the slot directly: a key path read in generic code copies the
@@ -235,7 +235,7 @@ public final class MetaController: Sendable {
     /// just put in a slot. A controller that already holds another
     /// MetaController keeps it and the push warns (see ``passMetaController(to:replacingExisting:file:function:line:)``).
     private func push(to controller: Any) {
-        guard let consumer = controller as? any MetaControllerConsumer else { return }
+        guard let consumer = ConsumerTypes.consumer(controller) else { return }
         deliver(
             to: consumer, replacingExisting: false, checkRequirements: false,
             file: #fileID, function: #function, line: #line)

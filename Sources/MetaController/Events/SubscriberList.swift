@@ -38,6 +38,10 @@ struct SubscriberList<Value: Sendable>: Sendable {
         let handler: Handler
         /// The values waiting for a handler that runs on the main actor; `nil` for other handlers.
         let mailbox: MainActorMailbox<Value>?
+        /// The handler, when every delivery is a plain call of it on the
+        /// dispatching thread: no filter, not `once`, synchronous. Most entries
+        /// are so, and a dispatch calls it without looking at the rest.
+        let direct: (@Sendable (AnyObject?, Value) -> Void)?
 
         init(
             id: UInt64, object: (any AnyObject & Sendable)?, once: Bool,
@@ -50,6 +54,11 @@ struct SubscriberList<Value: Sendable>: Sendable {
             self.filter = filter
             self.handler = handler
             mailbox = handler.runsOnMainActor ? MainActorMailbox() : nil
+            if filter == nil, !once, case .plain(let call, let delivery) = handler, case .synchronous = delivery.kind {
+                direct = call
+            } else {
+                direct = nil
+            }
         }
 
         /// Calls the handler on the main actor with the listener object as it is
@@ -151,6 +160,10 @@ struct SubscriberList<Value: Sendable>: Sendable {
             let object = entry.object
             if entry.objectID != nil, object == nil {
                 sawDead = true
+                continue
+            }
+            if let direct = entry.direct {
+                direct(object, value)
                 continue
             }
             if let filter = entry.filter, !filter(value) { continue }
