@@ -106,10 +106,9 @@ extension FactoryRegistration where Argument == Void, Product: Sendable {
     static func shared(_ build: @escaping @Sendable (MetaController) throws -> Product) -> FactoryRegistration {
         let instance = Lock<Product?>(nil)
         return FactoryRegistration { registration, key, owner, _, _, _ in
-            // A request that found this registration just before it was replaced.
-            if let made = instance.withLock({ $0 }) { return made }
-            // The cycle check comes before the lock, which is not recursive:
-            // a shared factory that requests itself throws instead of deadlocking.
+            // The cycle check comes before every use of the lock, which is not
+            // recursive: a shared factory that requests itself throws instead
+            // of deadlocking.
             let product = try FactoryConstruction.running(key) {
                 try instance.withLock { instance in
                     if let instance { return instance }
