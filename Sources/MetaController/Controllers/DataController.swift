@@ -7,7 +7,7 @@ public import Foundation
 /// keeps each entry in a file, written atomically; ``MemoryDataController``
 /// keeps them in memory; `FakeDataController` in `MetaControllerTesting`
 /// records what a test did. Codable values go through the helpers
-/// (``save(_:forKey:encoder:)``, ``fetch(_:forKey:decoder:)``), stored as JSON.
+/// (``save(_:forKey:encoder:)-3uy9x``, ``fetch(_:forKey:decoder:)-6m2g6``), stored as JSON.
 ///
 /// ```swift
 /// try dataController?.save(profile, forKey: "profile")
@@ -21,7 +21,7 @@ public import Foundation
 /// ``DataStoreError/Code/invalidKey``, so no key reaches outside the store.
 /// Keys are compared in Unicode normalization form C in every store and on
 /// every platform: "café" spelled with a precomposed "é" or with "e" and a
-/// combining accent names one entry, and ``keys()`` lists it in form C.
+/// combining accent names one entry, and ``keys()-1jry8`` lists it in form C.
 public protocol DataController: AnyObject, Sendable {
     /// Saves `data` under `key`, replacing what was there.
     func save(_ data: Data, forKey key: String) throws(DataStoreError)
@@ -84,7 +84,7 @@ extension DataController {
     ///   - key: The entry's key.
     ///   - encoder: The encoder; a plain `JSONEncoder` by default.
     /// - Throws: ``DataStoreError/Code/encoding`` when `value` does not encode,
-    ///   or what ``save(_:forKey:)`` throws.
+    ///   or what ``DataController/save(_:forKey:)-2hd0o`` throws.
     public func save(_ value: some Encodable, forKey key: String, encoder: JSONEncoder = JSONEncoder()) throws(DataStoreError) {
         try save(try DataStoreError.encode(value, forKey: key, encoder: encoder), forKey: key)
     }
@@ -96,7 +96,7 @@ extension DataController {
     ///   - key: The entry's key.
     ///   - decoder: The decoder; a plain `JSONDecoder` by default.
     /// - Throws: ``DataStoreError/Code/corrupt`` naming the key and the key path
-    ///   when the entry does not decode, or what ``fetchData(forKey:)`` throws.
+    ///   when the entry does not decode, or what ``DataController/fetchData(forKey:)-2i6l1`` throws.
     public func fetch<Value: Decodable>(
         _ type: Value.Type, forKey key: String, decoder: JSONDecoder = JSONDecoder()
     ) throws(DataStoreError) -> Value? {
@@ -107,28 +107,28 @@ extension DataController {
     /// Saves `value` as JSON under `key`, without blocking a thread of Swift's cooperative pool.
     ///
     /// The value is encoded on the calling task; the bytes are saved with the
-    /// `async` ``save(_:forKey:)-(Data,_)``.
+    /// `async` `save(_:forKey:)` of `Data`.
     ///
     /// - Parameters:
     ///   - value: The value to encode.
     ///   - key: The entry's key.
     ///   - encoder: The encoder; a plain `JSONEncoder` by default.
     /// - Throws: ``DataStoreError/Code/encoding`` when `value` does not encode,
-    ///   or what ``save(_:forKey:)`` throws.
+    ///   or what ``DataController/save(_:forKey:)-2hd0o`` throws.
     public func save(_ value: some Encodable, forKey key: String, encoder: JSONEncoder = JSONEncoder()) async throws(DataStoreError) {
         try await save(try DataStoreError.encode(value, forKey: key, encoder: encoder), forKey: key)
     }
 
     /// The value under `key` decoded from JSON, or `nil`, without blocking a thread of Swift's cooperative pool.
     ///
-    /// The bytes are read with the `async` ``fetchData(forKey:)``, then decoded on the calling task.
+    /// The bytes are read with the `async` `fetchData(forKey:)`, then decoded on the calling task.
     ///
     /// - Parameters:
     ///   - type: The type to decode.
     ///   - key: The entry's key.
     ///   - decoder: The decoder; a plain `JSONDecoder` by default.
     /// - Throws: ``DataStoreError/Code/corrupt`` naming the key and the key path
-    ///   when the entry does not decode, or what ``fetchData(forKey:)`` throws.
+    ///   when the entry does not decode, or what ``DataController/fetchData(forKey:)-2i6l1`` throws.
     public func fetch<Value: Decodable>(
         _ type: Value.Type, forKey key: String, decoder: JSONDecoder = JSONDecoder()
     ) async throws(DataStoreError) -> Value? {

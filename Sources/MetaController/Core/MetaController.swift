@@ -137,7 +137,7 @@ public final class MetaController: Sendable {
     ///
     /// - Parameters:
     ///   - parent: The MetaController to fall back to. The child keeps it alive.
-    ///   - signals: The child's event bus: a new ``Signals()`` for a bus of its
+    ///   - signals: The child's event bus: a new `Signals()` for a bus of its
     ///     own, or one that a group of scopes shares.
     public init(parent: MetaController, signals: Signals) {
         self.parent = parent
