@@ -1,0 +1,91 @@
+/// Key-value pairs a ``LogEntry`` carries besides its message, such as a
+/// request's id, in the order they were added.
+///
+/// Pass it to a logging shortcut, or set it for everything logged inside a
+/// scope with ``withValues(_:operation:)``:
+///
+/// ```swift
+/// debugLog("listed \(notes.count) notes", metadata: ["user": userID])
+/// // NotesHandler.swift (line 12): list(): listed 3 notes [user=ada]
+/// ```
+///
+/// Keys are unique: setting a key that is there already replaces its value in
+/// place, so the order stays that of the first addition and the output is the
+/// same on every run.
+///
+/// Values are always shown, in every build and every format: metadata carries
+/// ids and other facts that correlate lines. A value that must stay private
+/// goes in the message, interpolated with a ``LogPrivacy``.
+public struct LogMetadata: Sendable, Equatable, ExpressibleByDictionaryLiteral, CustomStringConvertible {
+    private var keys: [String] = []
+    private var values: [String] = []
+
+    /// Creates empty metadata.
+    public init() {}
+
+    /// Creates metadata from a literal, its pairs in the literal's order; a
+    /// repeated key keeps its first place and its last value.
+    ///
+    /// - Parameter elements: The pairs.
+    public init(dictionaryLiteral elements: (String, String)...) {
+        for (key, value) in elements { self[key] = value }
+    }
+
+    /// Whether there are no pairs.
+    public var isEmpty: Bool { keys.isEmpty }
+
+    /// The pairs, in the order their keys were first added.
+    public var pairs: [(key: String, value: String)] {
+        zip(keys, values).map { (key: $0, value: $1) }
+    }
+
+    /// The value for `key`; setting `nil` removes the pair.
+    ///
+    /// - Parameter key: The key.
+    public subscript(key: String) -> String? {
+        get { keys.firstIndex(of: key).map { values[$0] } }
+        set {
+            if let index = keys.firstIndex(of: key) {
+                if let newValue {
+                    values[index] = newValue
+                } else {
+                    keys.remove(at: index)
+                    values.remove(at: index)
+                }
+            } else if let newValue {
+                keys.append(key)
+                values.append(newValue)
+            }
+        }
+    }
+
+    /// These pairs followed by `other`'s; where both have a key, `other`'s value wins.
+    ///
+    /// - Parameter other: The metadata to add.
+    /// - Returns: The merged metadata.
+    public func merging(_ other: LogMetadata) -> LogMetadata {
+        guard !isEmpty else { return other }
+        var merged = self
+        for (key, value) in zip(other.keys, other.values) { merged[key] = value }
+        return merged
+    }
+
+    /// The pairs as `key=value`, separated by spaces: `req=72b5 user=ada`.
+    ///
+    /// A key or value that is empty or holds a space, `=`, `"`, `[`, `]` or a
+    /// control character is written as a JSON string (`note="two words"`), so
+    /// that a value cannot fake another pair or break the line.
+    public var description: String {
+        zip(keys, values).map { "\(Self.token($0))=\(Self.token($1))" }.joined(separator: " ")
+    }
+
+    /// `text` as it is, or as a JSON string when it could be misread in ``description``.
+    private static func token(_ text: String) -> String {
+        let plain =
+            !text.isEmpty
+            && !text.unicodeScalars.contains { scalar in
+                scalar.value <= 0x20 || scalar.value == 0x7F || "=\"[]".unicodeScalars.contains(scalar)
+            }
+        return plain ? text : LogFormat.quoted(text)
+    }
+}
