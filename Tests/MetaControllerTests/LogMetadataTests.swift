@@ -52,6 +52,37 @@ struct LogMetadataTests {
         #expect(LogMetadata.current.isEmpty)
     }
 
+    @Test func taskGroupsInheritTheScopeAndDetachedTasksDoNot() async {
+        let (grouped, detached) = await LogMetadata.withValues(["req": "8"]) {
+            let grouped = await withTaskGroup(of: LogMetadata.self) { group in
+                group.addTask { LogMetadata.current }
+                return await group.next() ?? [:]
+            }
+            let detached = await Task.detached { LogMetadata.current }.value
+            return (grouped, detached)
+        }
+        #expect(grouped == ["req": "8"])
+        #expect(detached.isEmpty)
+    }
+
+    @Test func workHandedToAQueueCarriesTheMetadataTakenAlongByHand() async {
+        let log = FakeLogController()
+        let metaController = MetaController()
+        metaController.logController = log
+        let reader = SendableReader(metaController: metaController)
+        await LogMetadata.withValues(["req": "9"]) {
+            let metadata = LogMetadata.current
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                DispatchQueue.global().async {
+                    reader.infoLog("lost")
+                    LogMetadata.withValues(metadata) { reader.infoLog("kept") }
+                    continuation.resume()
+                }
+            }
+        }
+        #expect(log.entries.map(\.metadata) == [[:], ["req": "9"]])
+    }
+
     @Test func theShortcutsPassMetadataAndTheFakeRecordsIt() {
         let log = FakeLogController()
         let screen = Screen()
@@ -96,4 +127,8 @@ struct LogMetadataTests {
         let text = try String(contentsOf: directory.appendingPathComponent("app.log"), encoding: .utf8)
         #expect(text.contains(#""message":"listed","req":"72b5"}"#))
     }
+}
+
+private struct SendableReader: MetaControllerReader, Sendable {
+    let metaController: MetaController?
 }

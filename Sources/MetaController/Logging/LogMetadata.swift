@@ -17,8 +17,13 @@
 /// ids and other facts that correlate lines. A value that must stay private
 /// goes in the message, interpolated with a ``LogPrivacy``.
 public struct LogMetadata: Sendable, Equatable, ExpressibleByDictionaryLiteral, CustomStringConvertible {
-    private var keys: [String] = []
-    private var values: [String] = []
+    private struct Pair: Sendable, Equatable {
+        var key: String
+        var value: String
+    }
+
+    /// One array, not two, so that an entry without metadata copies one empty array.
+    private var storage: [Pair] = []
 
     /// Creates empty metadata.
     public init() {}
@@ -32,29 +37,27 @@ public struct LogMetadata: Sendable, Equatable, ExpressibleByDictionaryLiteral, 
     }
 
     /// Whether there are no pairs.
-    public var isEmpty: Bool { keys.isEmpty }
+    public var isEmpty: Bool { storage.isEmpty }
 
     /// The pairs, in the order their keys were first added.
     public var pairs: [(key: String, value: String)] {
-        zip(keys, values).map { (key: $0, value: $1) }
+        storage.map { (key: $0.key, value: $0.value) }
     }
 
     /// The value for `key`; setting `nil` removes the pair.
     ///
     /// - Parameter key: The key.
     public subscript(key: String) -> String? {
-        get { keys.firstIndex(of: key).map { values[$0] } }
+        get { storage.first { $0.key == key }?.value }
         set {
-            if let index = keys.firstIndex(of: key) {
+            if let index = storage.firstIndex(where: { $0.key == key }) {
                 if let newValue {
-                    values[index] = newValue
+                    storage[index].value = newValue
                 } else {
-                    keys.remove(at: index)
-                    values.remove(at: index)
+                    storage.remove(at: index)
                 }
             } else if let newValue {
-                keys.append(key)
-                values.append(newValue)
+                storage.append(Pair(key: key, value: newValue))
             }
         }
     }
@@ -66,7 +69,7 @@ public struct LogMetadata: Sendable, Equatable, ExpressibleByDictionaryLiteral, 
     public func merging(_ other: LogMetadata) -> LogMetadata {
         guard !isEmpty else { return other }
         var merged = self
-        for (key, value) in zip(other.keys, other.values) { merged[key] = value }
+        for pair in other.storage { merged[pair.key] = pair.value }
         return merged
     }
 
@@ -76,7 +79,7 @@ public struct LogMetadata: Sendable, Equatable, ExpressibleByDictionaryLiteral, 
     /// control character is written as a JSON string (`note="two words"`), so
     /// that a value cannot fake another pair or break the line.
     public var description: String {
-        zip(keys, values).map { "\(Self.token($0))=\(Self.token($1))" }.joined(separator: " ")
+        storage.map { "\(Self.token($0.key))=\(Self.token($0.value))" }.joined(separator: " ")
     }
 
     /// `text` as it is, or as a JSON string when it could be misread in ``description``.
