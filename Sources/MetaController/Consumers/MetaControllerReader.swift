@@ -78,13 +78,15 @@ extension MetaControllerReader {
     /// The app-defined controller the MetaController holds under `key`; `nil`
     /// when there is no MetaController or no such controller.
     ///
-    /// One line gives every consumer a typed accessor for a custom slot:
+    /// One line gives every consumer and reader a typed accessor for a custom slot:
     ///
     /// ```swift
-    /// extension MetaControllerConsumer {
+    /// extension MetaControllerReader {
     ///     var userController: (any UserController)? { self[UserControllerKey.self] }
     /// }
     /// ```
+    ///
+    /// - Parameter key: The slot's key type.
     @inlinable
     public subscript<Key: MetaControllerKey>(key: Key.Type) -> Key.Value? {
         guard let metaController else { return nil }
