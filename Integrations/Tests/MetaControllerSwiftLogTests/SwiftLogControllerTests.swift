@@ -50,6 +50,13 @@ struct SwiftLogControllerTests {
         #endif
     }
 
+    @Test func theSourceIsTheModuleOfTheEntrysFile() {
+        let fake = FakeLogController()
+        let controller = SwiftLogController(logger: Logger(label: "source") { _ in SourceRecordingHandler(fake: fake) })
+        controller.log(LogEntry(level: .info, message: "m", file: "NotesServer/NotesHandler.swift", function: "f()", line: 1))
+        #expect(fake.messages == ["NotesServer"])
+    }
+
     /// MetaController to swift-log and back: the file, function and line of the
     /// original call survive both bridges, with the level, message and metadata.
     @Test func aRoundTripKeepsTheSourceLocation() {
@@ -68,6 +75,20 @@ struct SwiftLogControllerTests {
         #expect(entry?.file == #fileID)
         #expect(entry?.function == #function)
         #expect(entry?.line == line)
+    }
+}
+
+/// A swift-log handler that records each event's `source` as the message of an entry in a fake.
+private struct SourceRecordingHandler: LogHandler {
+    let fake: FakeLogController
+    var logLevel: Logger.Level = .trace
+    var metadata: Logger.Metadata = [:]
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+    func log(event: LogEvent) {
+        fake.log(LogEntry(level: .info, message: event.source, file: event.file, function: event.function, line: event.line))
     }
 }
 
