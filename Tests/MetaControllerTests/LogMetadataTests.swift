@@ -31,6 +31,11 @@ struct LogMetadataTests {
                 == #"note="two words" empty="" fake="x] [y=z" line="a\nb" quote="say \"hi\"" plain=ok-1/2"#)
     }
 
+    @Test func unicodeSpacesAndControlsAreQuotedToo() {
+        let metadata: LogMetadata = ["nbsp": "a\u{00A0}b", "separator": "a\u{2028}b", "c1": "a\u{0085}b", "accent": "café"]
+        #expect(metadata.description == "nbsp=\"a\u{00A0}b\" separator=\"a\u{2028}b\" c1=\"a\u{0085}b\" accent=café")
+    }
+
     @Test func anEntryTakesTheScopesMetadataThenItsOwn() {
         let entry = LogMetadata.withValues(["req": "72b5", "user": "ada"]) {
             LogMetadata.withValues(["user": "bob", "step": "1"]) {

@@ -75,8 +75,9 @@ public struct LogMetadata: Sendable, Equatable, ExpressibleByDictionaryLiteral, 
 
     /// The pairs as `key=value`, separated by spaces: `req=72b5 user=ada`.
     ///
-    /// A key or value that is empty or holds a space, `=`, `"`, `[`, `]` or a
-    /// control character is written as a JSON string (`note="two words"`), so
+    /// A key or value that is empty or holds whitespace (a space, a line
+    /// break, any Unicode space), a control character, `=`, `"`, `[` or `]` is
+    /// written as a JSON string (`note="two words"`), so
     /// that a value cannot fake another pair or break the line.
     public var description: String {
         storage.map { "\(Self.token($0.key))=\(Self.token($0.value))" }.joined(separator: " ")
@@ -87,7 +88,8 @@ public struct LogMetadata: Sendable, Equatable, ExpressibleByDictionaryLiteral, 
         let plain =
             !text.isEmpty
             && !text.unicodeScalars.contains { scalar in
-                scalar.value <= 0x20 || scalar.value == 0x7F || "=\"[]".unicodeScalars.contains(scalar)
+                scalar.properties.isWhitespace || scalar.properties.generalCategory == .control
+                    || "=\"[]".unicodeScalars.contains(scalar)
             }
         return plain ? text : LogFormat.quoted(text)
     }
