@@ -22,6 +22,12 @@ private actor ReaderActor: MetaControllerReader {
     }
 }
 
+/// A main-actor view model: an isolated conformance, used on the main actor.
+@MainActor private final class MainActorReader: @MainActor MetaControllerReader {
+    let metaController: MetaController?
+    init(metaController: MetaController?) { self.metaController = metaController }
+}
+
 struct MetaControllerReaderTests {
     private func filled() -> (MetaController, FakeLogController, FakeApiController) {
         let metaController = MetaController()
@@ -62,6 +68,14 @@ struct MetaControllerReaderTests {
         #expect(reader.apiController === api)
         reader.debugLog("from outside")
         #expect(log.messages == ["working in the actor", "from outside"])
+    }
+
+    @Test @MainActor func aMainActorClassAdoptsItWithAnIsolatedConformance() {
+        let (metaController, log, api) = filled()
+        let reader = MainActorReader(metaController: metaController)
+        #expect(reader.apiController === api)
+        reader.infoLog("on the main actor")
+        #expect(log.messages == ["on the main actor"])
     }
 
     @Test func withoutAMetaControllerEverythingIsNilAndNothingIsLogged() {
