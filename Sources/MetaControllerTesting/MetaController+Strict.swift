@@ -5,10 +5,10 @@ extension MetaController {
     ///
     /// A plain MetaController answers `nil` for an empty slot, so code under
     /// test that needs a controller the test forgot quietly does nothing. A
-    /// strict one calls `report` whenever a consumer reads an empty slot through
-    /// its accessors (`apiController`, `logController`, ... and
-    /// `MetaControllerConsumer.subscript(_:)` for custom slots); the accessor
-    /// still answers `nil`. Pass the test framework's failure:
+    /// strict one calls `report` whenever a consumer or a reader
+    /// (`MetaControllerReader`) reads an empty slot through its accessors
+    /// (`apiController`, `logController`, ... and `MetaControllerReader.subscript(_:)`
+    /// for custom slots); the accessor still answers `nil`. Pass the test framework's failure:
     ///
     /// ```swift
     /// // Swift Testing
