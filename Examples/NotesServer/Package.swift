@@ -30,7 +30,16 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
-        .executableTarget(name: "notes-server", dependencies: ["NotesServer"]),
+        .executableTarget(
+            name: "notes-server",
+            dependencies: [
+                "NotesServer",
+                .product(name: "MetaController", package: "MetaController"),
+                .product(name: "MetaControllerSwiftLog", package: "MetaControllerIntegrations"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .testTarget(
             name: "NotesServerTests",
             dependencies: [
