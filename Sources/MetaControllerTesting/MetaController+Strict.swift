@@ -7,13 +7,13 @@ extension MetaController {
     /// A plain MetaController answers `nil` for an empty slot, so code under
     /// test that needs a controller the test forgot quietly does nothing. A
     /// strict one calls `report` with an ``UnfilledSlotRead`` whenever a consumer
-    /// reads an empty slot through its accessors (`apiController`, `logController`,
-    /// ... and `MetaControllerConsumer.subscript(_:)` for custom slots); the
-    /// accessor still answers `nil`. It calls `report` with a ``RefusedPass``
-    /// when it, or a child of it, passes itself to a consumer that keeps a
-    /// MetaController of another scope (an object reused without
-    /// `replacingExisting: true`); the consumer still keeps it. Pass the test
-    /// framework's failure:
+    /// or a reader (`MetaControllerReader`) reads an empty slot through its
+    /// accessors (`apiController`, `logController`, ... and
+    /// `MetaControllerReader.subscript(_:)` for custom slots); the accessor still
+    /// answers `nil`. It calls `report` with a ``RefusedPass`` when it, or a
+    /// child of it, passes itself to a consumer that keeps a MetaController of
+    /// another scope (an object reused without `replacingExisting: true`); the
+    /// consumer still keeps it. Pass the test framework's failure:
     ///
     /// ```swift
     /// // Swift Testing

@@ -118,6 +118,10 @@ public typealias _MetaControllerSystemLogDestination = SystemLogDestination
 /// The spelling `MetaController.URLSessionApiController` goes through; use that.
 public typealias _MetaControllerURLSessionApiController = URLSessionApiController
 
+/// The spelling `MetaController.LogMetadata` goes through; use that.
+public typealias _MetaControllerLogMetadata = LogMetadata
+/// The spelling `MetaController.WeakMetaControllerReference` goes through; use that.
+public typealias _MetaControllerWeakMetaControllerReference = WeakMetaControllerReference
 extension MetaController {
     /// The module's `ApiConfiguration`, also reachable as `MetaController.ApiConfiguration` when an app declares a type of the same name.
     public typealias ApiConfiguration = _MetaControllerApiConfiguration
@@ -271,4 +275,10 @@ extension MetaController {
 
     /// The module's `URLSessionApiController`, also reachable as `MetaController.URLSessionApiController` when an app declares a type of the same name.
     public typealias URLSessionApiController = _MetaControllerURLSessionApiController
+
+    /// The module's `LogMetadata`, also reachable as `MetaController.LogMetadata` when an app declares a type of the same name.
+    public typealias LogMetadata = _MetaControllerLogMetadata
+
+    /// The module's `WeakMetaControllerReference`, also reachable as `MetaController.WeakMetaControllerReference` when an app declares a type of the same name.
+    public typealias WeakMetaControllerReference = _MetaControllerWeakMetaControllerReference
 }

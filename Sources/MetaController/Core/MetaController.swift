@@ -205,7 +205,7 @@ public final class MetaController: Sendable {
     /// Setting a value hands this MetaController to it when it is a consumer,
     /// as the built-in slots do; setting `nil` removes it from this MetaController
     /// (a parent's value shows through again). Consumers read the slot with
-    /// their own subscript, ``MetaControllerConsumer/subscript(_:)``:
+    /// their own subscript, ``MetaControllerReader/subscript(_:)``:
     ///
     /// ```swift
     /// enum UserControllerKey: MetaControllerKey {
