@@ -26,7 +26,8 @@ public struct RequestScopeMiddleware: RouterMiddleware {
         let id = request.headers[.requestID] ?? UUID().uuidString
         let user = request.headers[.user] ?? "anonymous"
         var context = context
-        context.metaController = MetaController(parent: app)   // the request's own scope
+        // The request's own scope, with a bus of its own: what it dispatches, no other request hears.
+        context.metaController = MetaController(parent: app, signals: Signals())
         return try await LogMetadata.withValues(["req": id, "user": user]) {
             try await next(request, context)
         }
