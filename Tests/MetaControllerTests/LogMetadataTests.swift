@@ -4,6 +4,27 @@ import MetaControllerTesting
 import Testing
 
 struct LogMetadataTests {
+    /// 100,000 pairs, half of them repeating a key: first place, last value, in linear time
+    /// (a scan per pair would take minutes here).
+    @Test func oneHundredThousandPairsKeepFirstPlaceAndLastValue() {
+        let pairs = (0..<100_000).map { ("k\($0 % 50_000)", "v\($0)") }
+        let metadata = LogMetadata(pairs)
+        #expect(metadata.pairs.count == 50_000)
+        #expect(metadata.pairs.first! == (key: "k0", value: "v50000"))
+        #expect(metadata.pairs.last! == (key: "k49999", value: "v99999"))
+        let merged = metadata.merging(LogMetadata((25_000..<125_000).map { ("k\($0)", "w\($0)") }))
+        #expect(merged.pairs.count == 125_000)
+        #expect(merged["k0"] == "v50000")
+        #expect(merged["k25000"] == "w25000")
+        #expect(merged.pairs.last! == (key: "k124999", value: "w124999"))
+    }
+
+    /// The sequence initializer follows the literal's rule, pair for pair.
+    @Test func aSequenceOfPairsIsReadAsALiteralIs() {
+        let literal: LogMetadata = ["req": "72b5", "user": "ada", "req": "9f00"]
+        #expect(LogMetadata([("req", "72b5"), ("user", "ada"), ("req", "9f00")]) == literal)
+    }
+
     @Test func keepsTheLiteralsOrderAndReplacesInPlace() {
         var metadata: LogMetadata = ["req": "72b5", "user": "ada", "req": "9f00"]
         #expect(metadata.pairs.map(\.key) == ["req", "user"])

@@ -10,14 +10,11 @@ extension LogMetadata {
     ///
     /// - Parameter metadata: The swift-log metadata.
     public init(_ metadata: Logger.Metadata) {
-        self.init()
-        for key in metadata.keys.sorted() {
-            switch metadata[key] {
-            case .string(let value): self[key] = value
-            case let value?: self[key] = value.description
-            case nil: break
-            }
-        }
+        self.init(
+            metadata.sorted { $0.key < $1.key }.map { key, value in
+                if case .string(let text) = value { return (key, text) }
+                return (key, value.description)
+            })
     }
 }
 

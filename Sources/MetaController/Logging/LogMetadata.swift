@@ -33,7 +33,15 @@ public struct LogMetadata: Sendable, Equatable, ExpressibleByDictionaryLiteral, 
     ///
     /// - Parameter elements: The pairs.
     public init(dictionaryLiteral elements: (String, String)...) {
-        for (key, value) in elements { self[key] = value }
+        self.init(elements)
+    }
+
+    /// Creates metadata from pairs, in their order; a repeated key keeps its
+    /// first place and its last value. Linear in the number of pairs, however many.
+    ///
+    /// - Parameter pairs: The pairs.
+    public init(_ pairs: some Sequence<(String, String)>) {
+        set(contentsOf: pairs)
     }
 
     /// Whether there are no pairs.
@@ -69,8 +77,29 @@ public struct LogMetadata: Sendable, Equatable, ExpressibleByDictionaryLiteral, 
     public func merging(_ other: LogMetadata) -> LogMetadata {
         guard !isEmpty else { return other }
         var merged = self
-        for pair in other.storage { merged[pair.key] = pair.value }
+        merged.set(contentsOf: other.storage.lazy.map { ($0.key, $0.value) })
         return merged
+    }
+
+    /// Sets each pair in turn, as the subscript does, with an index of the keys
+    /// when there are many, so that setting n pairs takes linear time.
+    private mutating func set(contentsOf pairs: some Sequence<(String, String)>) {
+        var index: [String: Int]?
+        for (key, value) in pairs {
+            if index == nil, storage.count < 16 {
+                self[key] = value   // a few pairs: a scan is cheaper than an index
+                continue
+            }
+            if index == nil {
+                index = Dictionary(storage.enumerated().map { ($1.key, $0) }, uniquingKeysWith: { first, _ in first })
+            }
+            if let position = index?[key] {
+                storage[position].value = value
+            } else {
+                index?[key] = storage.count
+                storage.append(Pair(key: key, value: value))
+            }
+        }
     }
 
     /// The pairs as `key=value`, separated by spaces: `req=72b5 user=ada`.
