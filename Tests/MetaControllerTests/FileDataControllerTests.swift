@@ -206,10 +206,15 @@ import Testing
         // `Task.immediate` runs each task on this thread up to its first
         // suspension, which is after the save was handed to the store: the
         // saves are called in the order 0, 1, 2, ...
-        let tasks = (0..<50).map { number in
-            Task.immediate { try await store.save(Data("\(number)".utf8), forKey: "note") }
+        // (`Task.immediate` is new in the 2026 Apple systems; older ones await each save in turn.)
+        if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+            let tasks = (0..<50).map { number in
+                Task.immediate { try await store.save(Data("\(number)".utf8), forKey: "note") }
+            }
+            for task in tasks { try await task.value }
+        } else {
+            for number in 0..<50 { try await store.save(Data("\(number)".utf8), forKey: "note") }
         }
-        for task in tasks { try await task.value }
         #expect(landed.values == (0..<50).map { "\($0)" })
         #expect(try await store.fetchData(forKey: "note") == Data("49".utf8))
     }
