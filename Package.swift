@@ -25,6 +25,8 @@ let package = Package(
             // Files the tests read by path: GeographicLib's distances, GPX files and what gpxpy read, and the scripts that wrote them.
             exclude: ["Fixtures"]
         ),
+        // An app's module with its own `Location`, `AppEnvironment`, ...: the package's are `MetaController.Location`.
+        .testTarget(name: "NameCollisionTests", dependencies: ["MetaController"]),
         // A child process the crash-safety test kills in the middle of saves.
         .executableTarget(name: "DataCrashWriter", dependencies: ["MetaController"], path: "Tests/DataCrashWriter"),
     ],

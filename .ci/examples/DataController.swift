@@ -22,3 +22,8 @@ extension Example {
 extension Example {
     var screen: DraftScreen { DraftScreen() }
 }
+
+struct Note: Codable, Sendable {
+    var id: String
+    var title: String
+}

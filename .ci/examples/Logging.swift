@@ -14,6 +14,8 @@ enum CrashReporter {
 extension Example {
     var email: String { "ada@example.com" }
     var token: String { "secret" }
+    var notes: [String] { ["a", "b", "c"] }
+    var userID: String { "ada" }
     var screen: FeedScreen { FeedScreen() }
 }
 
@@ -21,3 +23,6 @@ extension Example {
     var metaController: MetaController?
     func reload() {}
 }
+
+/// What a request handler serves, in the scope example.
+func serve() async throws {}

@@ -31,6 +31,7 @@ public final class FakeDataController: DataController, MetaControllerConsumer {
 
     private struct State: Sendable {
         var operations: [Operation] = []
+        var asyncOperations: [Operation] = []
         var failingKeys: Set<String> = []
     }
 
@@ -46,8 +47,18 @@ public final class FakeDataController: DataController, MetaControllerConsumer {
         set { store.metaController = newValue }
     }
 
-    /// Every operation so far, oldest first.
+    /// Every operation so far, oldest first, whether called synchronously or with `await`.
     public var operations: [Operation] { state.withLock { $0.operations } }
+
+    /// The operations called with `await` (the `async` variants), oldest first; they are in ``operations`` too.
+    ///
+    /// A test of server code asserts here that a handler did not block the
+    /// cooperative pool with a synchronous save:
+    ///
+    /// ```swift
+    /// #expect(data.asyncOperations == [.save("note-1")])
+    /// ```
+    public var asyncOperations: [Operation] { state.withLock { $0.asyncOperations } }
 
     /// Makes every later save of `key` fail with `DataStoreError.Code.unwritable`.
     public func failSaves(forKey key: String) {
@@ -83,5 +94,48 @@ public final class FakeDataController: DataController, MetaControllerConsumer {
     public func keys() throws(DataStoreError) -> [String] {
         state.withLock { $0.operations.append(.keys) }
         return try store.keys()
+    }
+
+    /// Records the save as awaited, then saves as the synchronous ``save(_:forKey:)-(Data,_)`` does.
+    ///
+    /// - Parameters:
+    ///   - data: The bytes to store.
+    ///   - key: The entry's key.
+    /// - Throws: `DataStoreError.Code.unwritable` for a key told to fail, or what the store throws.
+    public func save(_ data: Data, forKey key: String) async throws(DataStoreError) {
+        state.withLock { $0.asyncOperations.append(.save(key)) }
+        func save() throws(DataStoreError) { try self.save(data, forKey: key) }
+        try save()
+    }
+
+    /// Records the fetch as awaited and returns the stored data.
+    ///
+    /// - Parameter key: The entry's key.
+    /// - Throws: What the store throws.
+    public func fetchData(forKey key: String) async throws(DataStoreError) -> Data? {
+        state.withLock { $0.asyncOperations.append(.fetch(key)) }
+        func fetch() throws(DataStoreError) -> Data? { try fetchData(forKey: key) }
+        return try fetch()
+    }
+
+    /// Records the destroy as awaited and removes the entry.
+    ///
+    /// - Parameter key: The entry's key.
+    /// - Returns: Whether there was one.
+    /// - Throws: What the store throws.
+    @discardableResult
+    public func destroy(_ key: String) async throws(DataStoreError) -> Bool {
+        state.withLock { $0.asyncOperations.append(.destroy(key)) }
+        func destroy() throws(DataStoreError) -> Bool { try self.destroy(key) }
+        return try destroy()
+    }
+
+    /// Records the call as awaited and lists the keys.
+    ///
+    /// - Throws: What the store throws.
+    public func keys() async throws(DataStoreError) -> [String] {
+        state.withLock { $0.asyncOperations.append(.keys) }
+        func keys() throws(DataStoreError) -> [String] { try self.keys() }
+        return try keys()
     }
 }

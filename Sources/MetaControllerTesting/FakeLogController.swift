@@ -41,7 +41,13 @@ public final class FakeLogController: LogController, MetaControllerConsumer {
         set { state.withLock { $0.minimumLevel = newValue } }
     }
 
-    /// Every entry logged, oldest first.
+    /// Every entry logged, oldest first, with its level, source location and
+    /// metadata (the pairs of enclosing `LogMetadata.withValues` scopes included):
+    ///
+    /// ```swift
+    /// LogMetadata.withValues(["req": "72b5"]) { handler.list() }
+    /// #expect(log.entries.last?.metadata == ["req": "72b5", "user": "ada"])
+    /// ```
     public var entries: [LogEntry] { state.withLock { $0.entries } }
 
     /// The messages of ``entries``, oldest first.

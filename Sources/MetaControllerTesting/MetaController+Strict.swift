@@ -1,14 +1,19 @@
 public import MetaController
 
 extension MetaController {
-    /// An empty MetaController that reports every read of a slot the test did not fill.
+    /// An empty MetaController that reports every read of a slot the test did
+    /// not fill, and every pass that leaves a consumer with another scope's MetaController.
     ///
     /// A plain MetaController answers `nil` for an empty slot, so code under
     /// test that needs a controller the test forgot quietly does nothing. A
-    /// strict one calls `report` whenever a consumer reads an empty slot through
-    /// its accessors (`apiController`, `logController`, ... and
-    /// `MetaControllerConsumer.subscript(_:)` for custom slots); the accessor
-    /// still answers `nil`. Pass the test framework's failure:
+    /// strict one calls `report` with an ``UnfilledSlotRead`` whenever a consumer
+    /// or a reader (`MetaControllerReader`) reads an empty slot through its
+    /// accessors (`apiController`, `logController`, ... and
+    /// `MetaControllerReader.subscript(_:)` for custom slots); the accessor still
+    /// answers `nil`. It calls `report` with a ``RefusedPass`` when it, or a
+    /// child of it, passes itself to a consumer that keeps a MetaController of
+    /// another scope (an object reused without `replacingExisting: true`); the
+    /// consumer still keeps it. Pass the test framework's failure:
     ///
     /// ```swift
     /// // Swift Testing
@@ -26,8 +31,11 @@ extension MetaController {
     /// (`metaController.apiController`), the logging shortcuts, audits and the
     /// requirement check on passing are not reported.
     ///
-    /// - Parameter report: Called on the reading thread, once per read of an empty slot.
-    public static func strict(reporting report: @escaping @Sendable (UnfilledSlotRead) -> Void) -> MetaController {
-        MetaController { consumer, slot in report(UnfilledSlotRead(consumer: consumer, slot: slot)) }
+    /// - Parameter report: Called on the reading or passing thread, once per read of an empty slot
+    ///   and once per consumer that keeps another scope's MetaController.
+    public static func strict(reporting report: @escaping @Sendable (any StrictReport) -> Void) -> MetaController {
+        MetaController(
+            unfilledReadHandler: { consumer, slot in report(UnfilledSlotRead(consumer: consumer, slot: slot)) },
+            refusedPassHandler: { consumer, file, line in report(RefusedPass(consumer: consumer, file: file, line: line)) })
     }
 }

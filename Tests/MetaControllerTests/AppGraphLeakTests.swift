@@ -73,7 +73,7 @@ import Testing
         let token = location.currentLocation.observe { _ in }
         metaController.signals.dispatch(Self.ping, 1)
         _ = try await api.send(ApiRequest(.get, "/ping"))
-        try data.save(["a": 1], forKey: "k")
+        try await data.save(["a": 1], forKey: "k")
         await location.play()
         try notifications.receive(payload: Data(#"{"aps": {"badge": 2}}"#.utf8))
         log.flush()

@@ -136,13 +136,122 @@ import Testing
         try await withThrowingTaskGroup(of: Void.self) { group in
             for task in 0..<8 {
                 group.addTask {
-                    for round in 0..<20 { try store.save(Profile(name: "t\(task)", age: round), forKey: "key-\(task)") }
+                    // The synchronous save, from several threads at once.
+                    func saveRounds() throws(DataStoreError) {
+                        for round in 0..<20 { try store.save(Profile(name: "t\(task)", age: round), forKey: "key-\(task)") }
+                    }
+                    try saveRounds()
                 }
             }
             try await group.waitForAll()
         }
-        #expect(try store.keys().count == 8)
-        for task in 0..<8 { #expect(try store.fetch(Profile.self, forKey: "key-\(task)") == Profile(name: "t\(task)", age: 19)) }
+        #expect(try await store.keys().count == 8)
+        for task in 0..<8 { #expect(try await store.fetch(Profile.self, forKey: "key-\(task)") == Profile(name: "t\(task)", age: 19)) }
+    }
+
+    // MARK: - The async variants
+
+    @Test func theAsyncVariantsSaveFetchListAndDestroy() async throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = try FileDataController(directory: directory)
+        try await store.save(Profile(name: "Ada", age: 36), forKey: "profile")
+        try await store.save(Data("raw".utf8), forKey: "raw")
+        #expect(try await store.fetch(Profile.self, forKey: "profile") == Profile(name: "Ada", age: 36))
+        #expect(try await store.fetchData(forKey: "raw") == Data("raw".utf8))
+        #expect(try await store.fetch(Profile.self, forKey: "missing") == nil)
+        #expect(try await store.keys() == ["profile", "raw"])
+        #expect(try await store.destroy("raw"))
+        #expect(try await !store.destroy("raw"))
+        // What they wrote, the synchronous calls read, and the other way round.
+        func readSynchronously() throws(DataStoreError) -> Profile? { try store.fetch(Profile.self, forKey: "profile") }
+        #expect(try readSynchronously() == Profile(name: "Ada", age: 36))
+    }
+
+    @Test func theAsyncVariantsThrowTheSameTypedErrors() async throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = try FileDataController(directory: directory, maximumEntryBytes: 4)
+        try FileManager.default.createDirectory(at: store.fileURL(forKey: "odd"), withIntermediateDirectories: true)
+        try await store.save(Data("{}".utf8), forKey: "object")
+        // `error` is a DataStoreError without a cast: the throws are typed.
+        func code(_ operation: () async throws(DataStoreError) -> Void) async -> (DataStoreError.Code, String)? {
+            do {
+                try await operation()
+                return nil
+            } catch {
+                return (error.code, error.key)
+            }
+        }
+        #expect(await code { () async throws(DataStoreError) in try await store.save(Data(), forKey: "../x") }! == (.invalidKey, "../x"))
+        #expect(await code { () async throws(DataStoreError) in try await store.save(Data("12345".utf8), forKey: "big") }! == (.tooLarge, "big"))
+        #expect(await code { () async throws(DataStoreError) in _ = try await store.fetchData(forKey: "odd") }! == (.unreadable, "odd"))
+        #expect(await code { () async throws(DataStoreError) in _ = try await store.fetch(Profile.self, forKey: "object") }! == (.corrupt, "object"))
+        #expect(await code { () async throws(DataStoreError) in _ = try await store.destroy("") }! == (.invalidKey, ""))
+    }
+
+    @Test func asyncSavesOfOneKeyLandInTheOrderTheyWereCalled() async throws {
+        guard #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) else { return }
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let metaController = MetaController()
+        let store = try FileDataController(directory: directory)
+        metaController.dataController = store
+        // Each listener call runs right after a save, on the thread that saved: it reads what landed.
+        let landed = Inbox<String>()
+        let token = metaController.signals.listen(to: DataChange.signal) { _ in
+            landed.record((try? store.fetchData(forKey: "note")).flatMap { $0 }.map { String(decoding: $0, as: UTF8.self) } ?? "")
+        }
+        defer { token.cancel() }
+        // `Task.immediate` runs each task on this thread up to its first
+        // suspension, which is after the save was handed to the store: the
+        // saves are called in the order 0, 1, 2, ...
+        // (`Task.immediate` is new in the 2026 Apple systems; older ones await each save in turn.)
+        if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+            let tasks = (0..<50).map { number in
+                Task.immediate { try await store.save(Data("\(number)".utf8), forKey: "note") }
+            }
+            for task in tasks { try await task.value }
+        } else {
+            for number in 0..<50 { try await store.save(Data("\(number)".utf8), forKey: "note") }
+        }
+        #expect(landed.values == (0..<50).map { "\($0)" })
+        #expect(try await store.fetchData(forKey: "note") == Data("49".utf8))
+    }
+
+    @Test func theAsyncVariantsDoTheirWorkOnTheStoresQueuesNotTheCooperativePool() async throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let metaController = MetaController()
+        let store = try FileDataController(directory: directory)
+        metaController.dataController = store
+        // A synchronous listener runs on the thread that saved or destroyed.
+        let onStoreQueue = Inbox<Bool>()
+        let token = metaController.signals.listen(to: DataChange.signal) { _ in onStoreQueue.record(StoreQueues.isCurrent) }
+        defer { token.cancel() }
+        #expect(!StoreQueues.isCurrent)   // the test runs on the cooperative pool
+        try await store.save(Data("1".utf8), forKey: "a")
+        try await store.destroy("a")
+        func saveSynchronously() throws(DataStoreError) { try store.save(Data("2".utf8), forKey: "b") }
+        try saveSynchronously()
+        #expect(onStoreQueue.values == [true, true, false])
+        // Reads go through the same queues' read side.
+        let queues = StoreQueues(label: "test")
+        #expect(try await queues.read { StoreQueues.isCurrent })
+        #expect(try await queues.write("a") { StoreQueues.isCurrent })
+    }
+
+    @Test func cancellingTheTaskDoesNotStopASaveOnceCalled() async throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = try FileDataController(directory: directory)
+        let task = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            try await store.save(Data("kept".utf8), forKey: "k")
+            return Task.isCancelled
+        }
+        #expect(try await task.value)
+        #expect(try await store.fetchData(forKey: "k") == Data("kept".utf8))
     }
 
     /// Kills a child process in the middle of repeated saves, three times, and

@@ -135,4 +135,36 @@ import Testing
         #expect(!LogFormat.timestamp(Date(timeIntervalSinceReferenceDate: .infinity)).isEmpty)
         #expect(!LogFormat.timestamp(Date(timeIntervalSinceReferenceDate: 1e300)).isEmpty)
     }
+
+    private var entryWithMetadata: LogEntry {
+        var entry = entry
+        entry.message = "listed"
+        entry.metadata = ["req": "72b5", "user": "ada lovelace"]
+        return entry
+    }
+
+    @Test func everyFormatWritesTheMetadataAfterTheMessage() {
+        #expect(LogFormat.line.format(entryWithMetadata) == #"FeedScreen.swift (line 12): reload(): listed [req=72b5 user="ada lovelace"]"#)
+        #expect(entryWithMetadata.description == LogFormat.line.format(entryWithMetadata))
+        #expect(
+            LogFormat.detailedLine.format(entryWithMetadata)
+                == #"2026-11-18T11:06:40.125Z [warning] FeedScreen.swift (line 12): reload(): listed [req=72b5 user="ada lovelace"]"#)
+        #expect(
+            LogFormat.jsonLines.format(entryWithMetadata)
+                == #"{"time":"2026-11-18T11:06:40.125Z","level":"warning","file":"FeedScreen.swift","function":"reload()","line":12,"#
+                + #""message":"listed","req":"72b5","user":"ada lovelace"}"#)
+    }
+
+    @Test func aMetadataKeyNamingABuiltInFieldIsPrefixedInJSONLines() throws {
+        var entry = entry
+        entry.message = "m"
+        entry.metadata = ["level": "fake", "metadata.level": "taken", "message\"": "q", "time": "t"]
+        let line = LogFormat.jsonLines.format(entry)
+        #expect(
+            line.hasSuffix(
+                #""message":"m","metadata.metadata.level":"fake","metadata.level":"taken","message\"":"q","metadata.time":"t"}"#))
+        let object = try #require(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        #expect(object["level"] as? String == "warning")
+        #expect(object.count == 10)
+    }
 }

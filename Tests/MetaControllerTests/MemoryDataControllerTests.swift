@@ -32,6 +32,19 @@ import Testing
     }
 }
 
+extension MemoryDataControllerTests {
+    @Test func theAsyncVariantsFallBackOnTheSynchronousOnes() async throws {
+        let store = MemoryDataController()
+        try await store.save(["a": 1], forKey: "dict")
+        #expect(try await store.fetch([String: Int].self, forKey: "dict") == ["a": 1])
+        func fetchSynchronously() throws(DataStoreError) -> [String: Int]? { try store.fetch([String: Int].self, forKey: "dict") }
+        #expect(try fetchSynchronously() == ["a": 1])
+        #expect(try await store.keys() == ["dict"])
+        #expect(try await store.destroy("dict"))
+        #expect(try await store.fetchData(forKey: "dict") == nil)
+    }
+}
+
 @Suite struct FakeDataControllerTests {
     @Test func recordsOperationsAndStores() throws {
         let fake = FakeDataController()
@@ -52,6 +65,22 @@ import Testing
         }
         #expect(try fake.fetchData(forKey: "draft") == nil)
         try fake.save("y", forKey: "other")
+    }
+
+    @Test func recordsTheAsyncCallsTooAndTellsThemApart() async throws {
+        let fake = FakeDataController()
+        func saveSynchronously() throws(DataStoreError) { try fake.save("sync", forKey: "a") }
+        try saveSynchronously()
+        try await fake.save("async", forKey: "b")
+        #expect(try await fake.fetch(String.self, forKey: "b") == "async")
+        _ = try await fake.keys()
+        try await fake.destroy("b")
+        #expect(fake.operations == [.save("a"), .save("b"), .fetch("b"), .keys, .destroy("b")])
+        #expect(fake.asyncOperations == [.save("b"), .fetch("b"), .keys, .destroy("b")])
+        fake.failSaves(forKey: "draft")
+        await #expect(throws: DataStoreError.simulatedFailure(forKey: "draft")) {
+            try await fake.save("x", forKey: "draft")
+        }
     }
 
     @Test func dispatchesChangesThroughItsMetaController() throws {

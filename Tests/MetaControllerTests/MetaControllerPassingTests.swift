@@ -67,7 +67,10 @@ struct MetaControllerPassingTests {
         #expect(screen.metaController === first)
         let warning = try #require(second.fakeLogController?.entries.first)
         #expect(warning.level == .warning)
-        #expect(warning.message == "Screen already holds a different MetaController and keeps it; pass replacingExisting: true to replace it")
+        #expect(
+            warning.message
+                == "Screen already holds the MetaController of another scope and keeps it; "
+                + "an object reused across scopes (a pooled handler, say) needs replacingExisting: true to take this one")
         #expect(warning.line == line)
         #expect(warning.function == "aDifferentMetaControllerIsKeptAndTheCallerWarned()")
     }
@@ -102,7 +105,8 @@ struct MetaControllerPassingTests {
         #expect(
             try standardError.lines == [
                 "warning: MetaControllerPassingTests.swift (line \(line)): withoutALogControllerTheWarningGoesToStandardError(): "
-                    + "Screen already holds a different MetaController and keeps it; pass replacingExisting: true to replace it"
+                    + "Screen already holds the MetaController of another scope and keeps it; "
+                    + "an object reused across scopes (a pooled handler, say) needs replacingExisting: true to take this one"
             ])
     }
 

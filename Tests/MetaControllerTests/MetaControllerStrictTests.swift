@@ -6,7 +6,7 @@ struct MetaControllerStrictTests {
     @Test func readingEachEmptyBuiltInSlotReportsTheConsumerAndTheSlot() {
         let reads = Inbox<UnfilledSlotRead>()
         let screen = Screen()
-        screen.metaController = MetaController.strict(reporting: reads.record)
+        screen.metaController = MetaController.strict(reporting: { reads.record($0 as! UnfilledSlotRead) })
         #expect(screen.locationController == nil)
         #expect(screen.logController == nil)
         #expect(screen.apiController == nil)
@@ -22,7 +22,7 @@ struct MetaControllerStrictTests {
     @Test func readingAnEmptyCustomSlotReportsTheConsumerAndTheSlot() {
         let reads = Inbox<UnfilledSlotRead>()
         let profile = ProfileScreen()
-        profile.metaController = MetaController.strict(reporting: reads.record)
+        profile.metaController = MetaController.strict(reporting: { reads.record($0 as! UnfilledSlotRead) })
         #expect(profile.userController == nil)
         #expect(profile[RetryCountKey.self] == nil)
         #expect(
@@ -35,7 +35,7 @@ struct MetaControllerStrictTests {
 
     @Test func readingFilledSlotsReportsNothing() {
         let reads = Inbox<UnfilledSlotRead>()
-        let metaController = MetaController.strict(reporting: reads.record)
+        let metaController = MetaController.strict(reporting: { reads.record($0 as! UnfilledSlotRead) })
         metaController.apiController = FakeApiController()
         metaController.logController = FakeLogController()
         metaController[UserControllerKey.self] = TestUserController()
@@ -49,7 +49,7 @@ struct MetaControllerStrictTests {
 
     @Test func readsOutsideTheConsumerAccessorsReportNothing() {
         let reads = Inbox<UnfilledSlotRead>()
-        let metaController = MetaController.strict(reporting: reads.record)
+        let metaController = MetaController.strict(reporting: { reads.record($0 as! UnfilledSlotRead) })
         let screen = Screen()
         metaController.passMetaController(to: screen)
         #expect(metaController.apiController == nil)
@@ -78,7 +78,7 @@ struct MetaControllerStrictTests {
 
     @Test func aChildOfAStrictMetaControllerIsStrictWithTheSameReporter() {
         let reads = Inbox<UnfilledSlotRead>()
-        let parent = MetaController.strict(reporting: reads.record)
+        let parent = MetaController.strict(reporting: { reads.record($0 as! UnfilledSlotRead) })
         parent.logController = FakeLogController()
         let child = MetaController(parent: parent)
         child.apiController = FakeApiController()

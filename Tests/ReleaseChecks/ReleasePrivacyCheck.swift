@@ -24,6 +24,12 @@ struct ReleasePrivacyCheck {
         if memory.entries.first?.message(revealingPrivateValues: true) != "user <private> token <private>" {
             failures.append("the entry keeps revealed text: \(memory.entries.first.map { $0.message(revealingPrivateValues: true) } ?? "none")")
         }
+        if var tagged = memory.entries.first {
+            tagged.transformMessage { "[tag] " + $0 }
+            if tagged.message(revealingPrivateValues: true) != "[tag] user <private> token <private>" {
+                failures.append("a transformed entry shows: \(tagged.message(revealingPrivateValues: true))")
+            }
+        }
         if failures.isEmpty {
             print("release build: private and sensitive values are redacted in every format")
         } else {

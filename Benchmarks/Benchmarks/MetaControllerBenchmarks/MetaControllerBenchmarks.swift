@@ -23,6 +23,7 @@ let benchmarks: @Sendable () -> Void = {
     EventBenchmarks.register()
     LoggingBenchmarks.register()
     DataBenchmarks.register()
+    DataUnderLoadBenchmarks.register()
     ApiBenchmarks.register()
     GraphBenchmarks.register()
 }

@@ -1,8 +1,10 @@
-/// An object that uses the app's controllers through a ``MetaController``.
+/// An object that uses the app's controllers through a ``MetaController`` it
+/// receives by passing.
 ///
 /// Adopting the protocol takes one stored property. In return the object
 /// reads controllers through short accessors, logs with one call and passes
-/// the MetaController on to the objects it creates:
+/// the MetaController on to the objects it creates (all of them from
+/// ``MetaControllerReader``, which this protocol refines):
 ///
 /// ```swift
 /// final class LocationScreen: MetaControllerConsumer {
@@ -40,7 +42,11 @@
 /// ```
 ///
 /// A plain class used from one task at a time adopts it as it is.
-public protocol MetaControllerConsumer: AnyObject {
+///
+/// A value that is given its MetaController when it is made, and never
+/// receives another (a `Sendable` struct, a final class with `let`s, an
+/// actor: a server's handler), adopts the read-only ``MetaControllerReader`` instead.
+public protocol MetaControllerConsumer: AnyObject, MetaControllerReader {
     /// The MetaController this object reads its controllers from.
     ///
     /// Declare it `var metaController: MetaController?` in a screen, or back it
@@ -62,89 +68,4 @@ public protocol MetaControllerConsumer: AnyObject {
 extension MetaControllerConsumer {
     /// No requirements.
     public static var requiredControllers: [MetaControllerSlot] { [] }
-
-    /// The MetaController's location controller; `nil` when there is no MetaController or no such controller.
-    public var locationController: (any LocationController)? {
-        guard let metaController else { return nil }
-        return metaController.locationController ?? metaController.unfilled(.location, readBy: Self.self)
-    }
-
-    /// The MetaController's log controller; `nil` when there is no MetaController or no such controller.
-    public var logController: (any LogController)? {
-        guard let metaController else { return nil }
-        return metaController.logController ?? metaController.unfilled(.log, readBy: Self.self)
-    }
-
-    /// The MetaController's API controller; `nil` when there is no MetaController or no such controller.
-    public var apiController: (any ApiController)? {
-        guard let metaController else { return nil }
-        return metaController.apiController ?? metaController.unfilled(.api, readBy: Self.self)
-    }
-
-    /// The MetaController's data controller; `nil` when there is no MetaController or no such controller.
-    public var dataController: (any DataController)? {
-        guard let metaController else { return nil }
-        return metaController.dataController ?? metaController.unfilled(.data, readBy: Self.self)
-    }
-
-    /// The MetaController's notification controller; `nil` when there is no MetaController or no such controller.
-    public var notificationController: (any NotificationController)? {
-        guard let metaController else { return nil }
-        return metaController.notificationController ?? metaController.unfilled(.notification, readBy: Self.self)
-    }
-
-    /// The app-defined controller the MetaController holds under `key`; `nil`
-    /// when there is no MetaController or no such controller.
-    ///
-    /// One line gives every consumer a typed accessor for a custom slot:
-    ///
-    /// ```swift
-    /// extension MetaControllerConsumer {
-    ///     var userController: (any UserController)? { self[UserControllerKey.self] }
-    /// }
-    /// ```
-    @inlinable
-    public subscript<Key: MetaControllerKey>(key: Key.Type) -> Key.Value? {
-        guard let metaController else { return nil }
-        return metaController[key] ?? metaController.unfilled(.custom(key), readBy: Self.self)
-    }
-
-    /// The MetaController's event bus; `nil` when there is no MetaController.
-    ///
-    /// ```swift
-    /// signals?.dispatch(AppSignals.feedLoaded, items)
-    /// ```
-    public var signals: Signals? { metaController?.signals }
-
-    /// Hands this object's MetaController on to `target`, and through it to
-    /// `target`'s children.
-    ///
-    /// Does nothing when this object has no MetaController. Otherwise it is
-    /// ``MetaController/passMetaController(to:replacingExisting:file:function:line:)``
-    /// on this object's MetaController: see there for what happens to a
-    /// target that already holds one.
-    ///
-    /// ```swift
-    /// func prepare(for segue: UIStoryboardSegue, sender: Any?) {
-    ///     passMetaController(to: segue.destination)
-    /// }
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - target: Any object, or `nil`; only consumers receive the MetaController.
-    ///   - replacingExisting: Pass `true` to replace a different MetaController the target already holds.
-    ///   - file: The caller's file, for warnings; leave the default.
-    ///   - function: The caller's function, for warnings; leave the default.
-    ///   - line: The caller's line, for warnings; leave the default.
-    public func passMetaController(
-        to target: AnyObject?,
-        replacingExisting: Bool = false,
-        file: String = #fileID,
-        function: String = #function,
-        line: UInt = #line
-    ) {
-        metaController?.passMetaController(
-            to: target, replacingExisting: replacingExisting,
-            file: file, function: function, line: line)
-    }
 }

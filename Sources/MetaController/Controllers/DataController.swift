@@ -7,7 +7,7 @@ public import Foundation
 /// keeps each entry in a file, written atomically; ``MemoryDataController``
 /// keeps them in memory; `FakeDataController` in `MetaControllerTesting`
 /// records what a test did. Codable values go through the helpers
-/// (``save(_:forKey:encoder:)``, ``fetch(_:forKey:decoder:)``), stored as JSON.
+/// (``save(_:forKey:encoder:)-3uy9x``, ``fetch(_:forKey:decoder:)-6m2g6``), stored as JSON.
 ///
 /// ```swift
 /// try dataController?.save(profile, forKey: "profile")
@@ -21,7 +21,7 @@ public import Foundation
 /// ``DataStoreError/Code/invalidKey``, so no key reaches outside the store.
 /// Keys are compared in Unicode normalization form C in every store and on
 /// every platform: "café" spelled with a precomposed "é" or with "e" and a
-/// combining accent names one entry, and ``keys()`` lists it in form C.
+/// combining accent names one entry, and ``keys()-1jry8`` lists it in form C.
 public protocol DataController: AnyObject, Sendable {
     /// Saves `data` under `key`, replacing what was there.
     func save(_ data: Data, forKey key: String) throws(DataStoreError)
@@ -35,46 +35,148 @@ public protocol DataController: AnyObject, Sendable {
 
     /// Every key that has an entry, in Unicode normalization form C, sorted.
     func keys() throws(DataStoreError) -> [String]
+
+    /// Saves `data` under `key` without blocking a thread of Swift's cooperative pool.
+    ///
+    /// In an `async` context Swift picks this variant, so writing `await`
+    /// keeps the blocking work off the pool. The default calls the synchronous
+    /// ``save(_:forKey:)`` on the calling task: right for a store that does not
+    /// block, such as ``MemoryDataController``. ``FileDataController`` does it
+    /// on a queue of its own. Cancellation does not stop a save once called.
+    ///
+    /// - Parameters:
+    ///   - data: The bytes to store.
+    ///   - key: The entry's key.
+    /// - Throws: What ``save(_:forKey:)`` throws.
+    func save(_ data: Data, forKey key: String) async throws(DataStoreError)
+
+    /// The data under `key`, or `nil`, without blocking a thread of Swift's cooperative pool.
+    ///
+    /// The default calls the synchronous ``fetchData(forKey:)`` on the calling task.
+    ///
+    /// - Parameter key: The entry's key.
+    /// - Throws: What ``fetchData(forKey:)`` throws.
+    func fetchData(forKey key: String) async throws(DataStoreError) -> Data?
+
+    /// Removes the entry under `key` without blocking a thread of Swift's cooperative pool.
+    ///
+    /// The default calls the synchronous ``destroy(_:)`` on the calling task.
+    ///
+    /// - Parameter key: The entry's key.
+    /// - Returns: Whether there was one.
+    /// - Throws: What ``destroy(_:)`` throws.
+    @discardableResult
+    func destroy(_ key: String) async throws(DataStoreError) -> Bool
+
+    /// Every key that has an entry, without blocking a thread of Swift's cooperative pool.
+    ///
+    /// The default calls the synchronous ``keys()`` on the calling task.
+    ///
+    /// - Throws: What ``keys()`` throws.
+    func keys() async throws(DataStoreError) -> [String]
 }
 
 extension DataController {
     /// Saves `value` as JSON under `key`, replacing what was there.
     ///
+    /// - Parameters:
+    ///   - value: The value to encode.
+    ///   - key: The entry's key.
+    ///   - encoder: The encoder; a plain `JSONEncoder` by default.
     /// - Throws: ``DataStoreError/Code/encoding`` when `value` does not encode,
-    ///   or what ``save(_:forKey:)`` throws.
+    ///   or what ``DataController/save(_:forKey:)-2hd0o`` throws.
     public func save(_ value: some Encodable, forKey key: String, encoder: JSONEncoder = JSONEncoder()) throws(DataStoreError) {
-        _ = try DataStoreError.validate(key)   // a bad key is refused before encoding
-        let data: Data
-        do {
-            data = try encoder.encode(value)
-        } catch {
-            let path = (error as? EncodingError).map { error -> String in
-                guard case .invalidValue(_, let context) = error else { return "" }
-                return DecodingError.render(context.codingPath)
-            }
-            throw DataStoreError(
-                .encoding, key: key, "the value for \"\(key)\" does not encode as JSON: \(error)", keyPath: path)
-        }
-        try save(data, forKey: key)
+        try save(try DataStoreError.encode(value, forKey: key, encoder: encoder), forKey: key)
     }
 
     /// The value under `key` decoded from JSON, or `nil` when there is none.
     ///
+    /// - Parameters:
+    ///   - type: The type to decode.
+    ///   - key: The entry's key.
+    ///   - decoder: The decoder; a plain `JSONDecoder` by default.
     /// - Throws: ``DataStoreError/Code/corrupt`` naming the key and the key path
-    ///   when the entry does not decode, or what ``fetchData(forKey:)`` throws.
+    ///   when the entry does not decode, or what ``DataController/fetchData(forKey:)-2i6l1`` throws.
     public func fetch<Value: Decodable>(
         _ type: Value.Type, forKey key: String, decoder: JSONDecoder = JSONDecoder()
     ) throws(DataStoreError) -> Value? {
         guard let data = try fetchData(forKey: key) else { return nil }
-        do {
-            return try decoder.decode(type, from: data)
-        } catch {
-            let decoding = error as? DecodingError
-            let path = decoding?.keyPath ?? ""
-            let place = path.isEmpty ? "" : " at \(path)"
-            throw DataStoreError(
-                .corrupt, key: key,
-                "the entry \"\(key)\" does not decode as \(type)\(place): \(decoding?.reason ?? "\(error)")", keyPath: path)
-        }
+        return try DataStoreError.decode(type, from: data, forKey: key, decoder: decoder)
+    }
+
+    /// Saves `value` as JSON under `key`, without blocking a thread of Swift's cooperative pool.
+    ///
+    /// The value is encoded on the calling task; the bytes are saved with the
+    /// `async` `save(_:forKey:)` of `Data`.
+    ///
+    /// - Parameters:
+    ///   - value: The value to encode.
+    ///   - key: The entry's key.
+    ///   - encoder: The encoder; a plain `JSONEncoder` by default.
+    /// - Throws: ``DataStoreError/Code/encoding`` when `value` does not encode,
+    ///   or what ``DataController/save(_:forKey:)-2hd0o`` throws.
+    public func save(_ value: some Encodable, forKey key: String, encoder: JSONEncoder = JSONEncoder()) async throws(DataStoreError) {
+        try await save(try DataStoreError.encode(value, forKey: key, encoder: encoder), forKey: key)
+    }
+
+    /// The value under `key` decoded from JSON, or `nil`, without blocking a thread of Swift's cooperative pool.
+    ///
+    /// The bytes are read with the `async` `fetchData(forKey:)`, then decoded on the calling task.
+    ///
+    /// - Parameters:
+    ///   - type: The type to decode.
+    ///   - key: The entry's key.
+    ///   - decoder: The decoder; a plain `JSONDecoder` by default.
+    /// - Throws: ``DataStoreError/Code/corrupt`` naming the key and the key path
+    ///   when the entry does not decode, or what ``DataController/fetchData(forKey:)-2i6l1`` throws.
+    public func fetch<Value: Decodable>(
+        _ type: Value.Type, forKey key: String, decoder: JSONDecoder = JSONDecoder()
+    ) async throws(DataStoreError) -> Value? {
+        guard let data = try await fetchData(forKey: key) else { return nil }
+        return try DataStoreError.decode(type, from: data, forKey: key, decoder: decoder)
+    }
+
+    // The defaults of the async requirements: the synchronous call, on the
+    // calling task. Each goes through a synchronous local function, where Swift
+    // can only pick the synchronous requirement (in an async context it would
+    // pick the async one: this one).
+
+    /// Calls the synchronous ``save(_:forKey:)`` on the calling task.
+    ///
+    /// - Parameters:
+    ///   - data: The bytes to store.
+    ///   - key: The entry's key.
+    /// - Throws: What ``save(_:forKey:)`` throws.
+    public func save(_ data: Data, forKey key: String) async throws(DataStoreError) {
+        func save() throws(DataStoreError) { try self.save(data, forKey: key) }
+        try save()
+    }
+
+    /// Calls the synchronous ``fetchData(forKey:)`` on the calling task.
+    ///
+    /// - Parameter key: The entry's key.
+    /// - Throws: What ``fetchData(forKey:)`` throws.
+    public func fetchData(forKey key: String) async throws(DataStoreError) -> Data? {
+        func fetch() throws(DataStoreError) -> Data? { try fetchData(forKey: key) }
+        return try fetch()
+    }
+
+    /// Calls the synchronous ``destroy(_:)`` on the calling task.
+    ///
+    /// - Parameter key: The entry's key.
+    /// - Returns: Whether there was one.
+    /// - Throws: What ``destroy(_:)`` throws.
+    @discardableResult
+    public func destroy(_ key: String) async throws(DataStoreError) -> Bool {
+        func destroy() throws(DataStoreError) -> Bool { try self.destroy(key) }
+        return try destroy()
+    }
+
+    /// Calls the synchronous ``keys()`` on the calling task.
+    ///
+    /// - Throws: What ``keys()`` throws.
+    public func keys() async throws(DataStoreError) -> [String] {
+        func keys() throws(DataStoreError) -> [String] { try self.keys() }
+        return try keys()
     }
 }

@@ -1,7 +1,7 @@
 /// The controller that takes log entries and sends them where they belong.
 ///
 /// Every ``MetaControllerConsumer`` logs through the MetaController's log
-/// controller with one call (``MetaControllerConsumer/debugLog(_:file:function:line:)``
+/// controller with one call (``MetaControllerReader/debugLog(_:metadata:file:function:line:)``
 /// and its siblings). A log controller decides which levels it keeps with
 /// ``isLogging(_:)``; a shortcut whose level is not kept does not even build
 /// its message.

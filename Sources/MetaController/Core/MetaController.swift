@@ -44,7 +44,8 @@ public final class MetaController: Sendable {
     ///
     /// Unlike the controller slots it is always there: a MetaController makes
     /// its own bus, and a child made with ``init(parent:)`` shares its parent's,
-    /// so events cross scoped overrides. Consumers reach it as `signals`.
+    /// so events cross scoped overrides, unless it was given another with
+    /// ``init(parent:signals:)``. Consumers reach it as `signals`.
     ///
     /// It is built in rather than a slot because controllers dispatch on it as
     /// part of their contract (a push arrived, the location changed): a bus
@@ -62,22 +63,33 @@ public final class MetaController: Sendable {
     /// `nil` except in the strict MetaControllers of MetaControllerTesting.
     let unfilledReadHandler: (@Sendable (_ consumer: String, _ slot: MetaControllerSlot) -> Void)?
 
+    /// Called when a pass leaves a consumer with the MetaController of another
+    /// scope (see ``passMetaController(to:replacingExisting:file:function:line:)``);
+    /// `nil` except in the strict MetaControllers of MetaControllerTesting.
+    let refusedPassHandler: (@Sendable (_ consumer: String, _ file: String, _ line: UInt) -> Void)?
+
     /// Creates an empty MetaController: every slot is `nil` until set, and it has a new event bus.
     public init() {
         parent = nil
         signals = Signals()
         state = Lock(State())
         unfilledReadHandler = nil
+        refusedPassHandler = nil
     }
 
-    /// Creates an empty MetaController that calls `handler` with the consumer's
+    /// Creates an empty MetaController that calls `unfilledRead` with the consumer's
     /// type name and the slot whenever a consumer's accessor reads a slot that
-    /// is `nil`. Children made with ``init(parent:)`` inherit the handler.
-    package init(unfilledReadHandler handler: @escaping @Sendable (_ consumer: String, _ slot: MetaControllerSlot) -> Void) {
+    /// is `nil`, and `refusedPass` whenever a pass leaves a consumer with the
+    /// MetaController of another scope. Children inherit both.
+    package init(
+        unfilledReadHandler unfilledRead: @escaping @Sendable (_ consumer: String, _ slot: MetaControllerSlot) -> Void,
+        refusedPassHandler refusedPass: @escaping @Sendable (_ consumer: String, _ file: String, _ line: UInt) -> Void
+    ) {
         parent = nil
         signals = Signals()
         state = Lock(State())
-        unfilledReadHandler = handler
+        unfilledReadHandler = unfilledRead
+        refusedPassHandler = refusedPass
     }
 
     /// Creates a MetaController that replaces some of `parent`'s controllers
@@ -95,15 +107,44 @@ public final class MetaController: Sendable {
     ///
     /// Controllers set here receive this MetaController; the parent's
     /// controllers keep talking to the parent's controllers. The child shares
-    /// the parent's ``signals``, and is strict when the parent is (a test
-    /// MetaController of MetaControllerTesting that reports reads of empty slots).
+    /// the parent's ``signals`` (``init(parent:signals:)`` gives it a bus of its
+    /// own), and is strict when the parent is (a test MetaController of
+    /// MetaControllerTesting that reports reads of empty slots).
     ///
     /// - Parameter parent: The MetaController to fall back to. The child keeps it alive.
-    public init(parent: MetaController) {
+    public convenience init(parent: MetaController) {
+        self.init(parent: parent, signals: parent.signals)
+    }
+
+    /// Creates a MetaController that falls back to `parent` for the controllers
+    /// it does not have, and dispatches on `signals` instead of the parent's bus.
+    ///
+    /// A server gives each request a scope with a new bus, so that what one
+    /// request dispatches no other request hears:
+    ///
+    /// ```swift
+    /// let request = MetaController(parent: app, signals: Signals())
+    /// request.logController = RequestLogController(requestID: id)
+    /// ```
+    ///
+    /// The child's ``signals`` is `signals`: its consumers and the controllers
+    /// set on it dispatch and listen there, and so do its own children made
+    /// with ``init(parent:)``. The controllers it falls back to keep the
+    /// parent's bus, since they hold the parent: an app-wide
+    /// ``FileDataController`` announces every save on the parent's bus,
+    /// whichever request made it, and never on the request's. Listen on
+    /// `parent.signals` for what the app-wide controllers dispatch.
+    ///
+    /// - Parameters:
+    ///   - parent: The MetaController to fall back to. The child keeps it alive.
+    ///   - signals: The child's event bus: a new `Signals()` for a bus of its
+    ///     own, or one that a group of scopes shares.
+    public init(parent: MetaController, signals: Signals) {
         self.parent = parent
-        signals = parent.signals
+        self.signals = signals
         state = Lock(State())
         unfilledReadHandler = parent.unfilledReadHandler
+        refusedPassHandler = parent.refusedPassHandler
     }
 
     /// What a consumer's accessor answers for a slot that is `nil`: `nil`,
@@ -164,7 +205,7 @@ public final class MetaController: Sendable {
     /// Setting a value hands this MetaController to it when it is a consumer,
     /// as the built-in slots do; setting `nil` removes it from this MetaController
     /// (a parent's value shows through again). Consumers read the slot with
-    /// their own subscript, ``MetaControllerConsumer/subscript(_:)``:
+    /// their own subscript, ``MetaControllerReader/subscript(_:)``:
     ///
     /// ```swift
     /// enum UserControllerKey: MetaControllerKey {

@@ -9,7 +9,7 @@
 ///
 /// enum UserControllerKey: MetaControllerKey { typealias Value = any UserController }
 ///
-/// extension MetaControllerConsumer {
+/// extension MetaControllerReader {
 ///     var userController: (any UserController)? { self[UserControllerKey.self] }
 /// }
 ///

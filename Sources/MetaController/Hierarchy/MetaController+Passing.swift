@@ -22,6 +22,15 @@ extension MetaController {
     /// Passing the MetaController a consumer already holds changes nothing and
     /// goes on to its children, which may be new.
     ///
+    /// ## Reused objects
+    ///
+    /// An object reused from one scope to the next (a pooled request handler, a
+    /// recycled cell) keeps the first scope it was passed unless each later pass
+    /// says `replacingExisting: true`. When the MetaController a consumer keeps
+    /// is not a scope of this one (neither this one nor a child of it, at any
+    /// depth), the warning says the object looks reused, and a strict
+    /// MetaController of MetaControllerTesting reports it, so the test fails.
+    ///
     /// ## Requirements
     ///
     /// In debug builds, a consumer whose
@@ -46,12 +55,15 @@ extension MetaController {
         guard let target else { return }
         walk(from: target) { consumer in
             deliver(
-                to: consumer, replacingExisting: replacingExisting, checkRequirements: true,
+                to: consumer, replacingExisting: replacingExisting, checkRequirements: true, isPass: true,
                 file: file, function: function, line: line)
         }
     }
 
     /// Gives one consumer this MetaController under the write-once policy.
+    ///
+    /// A pass (`isPass`) that leaves the consumer with the MetaController of
+    /// another scope says so and tells the strict handler; a push on set only warns.
     ///
     /// - Returns: Whether the consumer now holds this MetaController (and a walk should go on to its children).
     @discardableResult
@@ -59,15 +71,27 @@ extension MetaController {
         to consumer: any MetaControllerConsumer,
         replacingExisting: Bool,
         checkRequirements: Bool,
+        isPass: Bool = false,
         file: String, function: String, line: UInt
     ) -> Bool {
         let existing = consumer.metaController
         guard existing !== self else { return true }
-        if existing != nil, !replacingExisting {
-            warn(
-                "\(typeName(of: consumer)) already holds a different MetaController and keeps it; "
-                    + "pass replacingExisting: true to replace it",
-                file: file, function: function, line: line)
+        if let existing, !replacingExisting {
+            let name = typeName(of: consumer)
+            // Keeping a scope of this MetaController is what protects a subtree's scoped
+            // override; keeping any other (a sibling request's, a parent's) is a reused
+            // object that missed its re-scoping, and serves this scope with another's controllers.
+            if !isPass || existing.isScope(of: self) {
+                warn(
+                    "\(name) already holds a different MetaController and keeps it; pass replacingExisting: true to replace it",
+                    file: file, function: function, line: line)
+            } else {
+                warn(
+                    "\(name) already holds the MetaController of another scope and keeps it; "
+                        + "an object reused across scopes (a pooled handler, say) needs replacingExisting: true to take this one",
+                    file: file, function: function, line: line)
+                refusedPassHandler?(name, file, line)
+            }
             return false
         }
         consumer.metaController = self
@@ -113,6 +137,16 @@ extension MetaController {
             childLists.append(children)
             pending.append(contentsOf: children.reversed())
         }
+    }
+
+    /// Whether this MetaController is `ancestor` or a child of it, at any depth.
+    func isScope(of ancestor: MetaController) -> Bool {
+        var scope: MetaController? = self
+        while let current = scope {
+            if current === ancestor { return true }
+            scope = current.parent
+        }
+        return false
     }
 
     /// The slots `consumer` requires that this MetaController (with its parents) lacks.

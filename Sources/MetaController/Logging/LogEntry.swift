@@ -3,7 +3,7 @@ public import Foundation
 /// One message on its way to a ``LogController``: what was said, how
 /// important it is, and where in the source it was said.
 ///
-/// The logging shortcuts of ``MetaControllerConsumer`` (``MetaControllerConsumer/debugLog(_:file:function:line:)``
+/// The logging shortcuts of ``MetaControllerReader`` (``MetaControllerReader/debugLog(_:metadata:file:function:line:)``
 /// and its siblings) build entries with the caller's file, function and line.
 /// ``description`` renders the entry as one line in the package's format, the
 /// file name without its module or folder:
@@ -14,6 +14,10 @@ public import Foundation
 ///                      function: "updateLocation()", line: 34)
 /// print(entry)   // LocationController.swift (line 34): updateLocation(): Bazinga!
 /// ```
+///
+/// An entry's ``metadata`` is the metadata of the enclosing
+/// ``LogMetadata/withValues(_:operation:)`` scopes at the moment it is created,
+/// followed by the metadata passed to it.
 public struct LogEntry: Sendable, Equatable, CustomStringConvertible {
     /// How important the entry is.
     public var level: LogLevel
@@ -28,6 +32,8 @@ public struct LogEntry: Sendable, Equatable, CustomStringConvertible {
     public var function: String
     /// The line that logged.
     public var line: UInt
+    /// Key-value pairs besides the message, such as a request's id; always shown.
+    public var metadata: LogMetadata
     /// When the entry was made.
     public var date: Date
 
@@ -40,13 +46,16 @@ public struct LogEntry: Sendable, Equatable, CustomStringConvertible {
     ///   - function: The function, usually `#function`.
     ///   - line: The line, usually `#line`.
     ///   - date: When the entry was made; now by default.
+    ///   - metadata: Pairs to carry, after those of the enclosing
+    ///     ``LogMetadata/withValues(_:operation:)`` scopes (``LogMetadata/current``); where both have a key, this one's value wins.
     public init(
         level: LogLevel,
         message: String,
         file: String,
         function: String,
         line: UInt,
-        date: Date = Date()
+        date: Date = Date(),
+        metadata: LogMetadata = [:]
     ) {
         self.level = level
         self.message = message
@@ -54,6 +63,7 @@ public struct LogEntry: Sendable, Equatable, CustomStringConvertible {
         self.function = function
         self.line = line
         self.date = date
+        self.metadata = LogMetadata.current.merging(metadata)
     }
 
     /// Creates an entry from a ``LogMessage``, keeping its private values
@@ -66,17 +76,55 @@ public struct LogEntry: Sendable, Equatable, CustomStringConvertible {
     ///   - function: The function, usually `#function`.
     ///   - line: The line, usually `#line`.
     ///   - date: When the entry was made; now by default.
+    ///   - metadata: Pairs to carry, after those of the enclosing
+    ///     ``LogMetadata/withValues(_:operation:)`` scopes (``LogMetadata/current``); where both have a key, this one's value wins.
     public init(
-        level: LogLevel, message: LogMessage, file: String, function: String, line: UInt, date: Date = Date()
+        level: LogLevel, message: LogMessage, file: String, function: String, line: UInt, date: Date = Date(),
+        metadata: LogMetadata = [:]
     ) {
-        self.init(level: level, message: message.description, file: file, function: function, line: line, date: date)
+        self.init(
+            level: level, message: message.description, file: file, function: function, line: line, date: date,
+            metadata: metadata)
         revealedMessage = message.revealed
     }
 
     /// The message, with private values shown when `revealingPrivateValues` is
     /// `true` in a debug build; sensitive values are never shown.
+    ///
+    /// - Parameter revealingPrivateValues: Whether private values are shown; honoured in debug builds only.
     public func message(revealingPrivateValues: Bool) -> String {
         revealingPrivateValues ? revealedMessage ?? message : message
+    }
+
+    /// Rewrites the message in both its forms, the redacted ``message`` and
+    /// the one with private values shown, so a log controller that wraps
+    /// another can tag entries without losing the tag where private values are revealed.
+    ///
+    /// Setting ``message`` instead would replace the redacted form only: a
+    /// destination that reveals private values would still write the old text.
+    /// `transform` sees each form once and should treat both alike; it never
+    /// sees a revealed form in a release build, which keeps none.
+    ///
+    /// ```swift
+    /// final class TaggingLogController: LogController {
+    ///     let wrapped: any LogController
+    ///     init(wrapping wrapped: any LogController) { self.wrapped = wrapped }
+    ///     func isLogging(_ level: LogLevel) -> Bool { wrapped.isLogging(level) }
+    ///     func log(_ entry: LogEntry) {
+    ///         var entry = entry
+    ///         entry.transformMessage { "[sync] " + $0 }
+    ///         wrapped.log(entry)
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// - Parameter transform: Returns the new text for a form of the message.
+    /// - Throws: What `transform` throws; the entry is then unchanged.
+    public mutating func transformMessage(_ transform: (String) throws -> String) rethrows {
+        let newMessage = try transform(message)
+        let newRevealed = try revealedMessage.map(transform)
+        message = newMessage
+        revealedMessage = newRevealed
     }
 
     /// The source file's name without its module or folders: `LocationController.swift`.
@@ -85,8 +133,10 @@ public struct LogEntry: Sendable, Equatable, CustomStringConvertible {
         return String(file[file.index(after: slash)...])
     }
 
-    /// The entry as one line: `LocationController.swift (line 34): updateLocation(): Bazinga!`.
+    /// The entry as one line, as ``LogFormat/line`` writes it:
+    /// `LocationController.swift (line 34): updateLocation(): Bazinga!`, then
+    /// ` [key=value ...]` when it has ``metadata``.
     public var description: String {
-        "\(fileName) (line \(line)): \(function): \(message)"
+        LogFormat.line.format(self)
     }
 }

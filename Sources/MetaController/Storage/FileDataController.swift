@@ -29,6 +29,17 @@ public import Foundation
 /// - **Concurrency.** Saves take no lock: each writes its own temporary file,
 ///   and the rename is atomic, so saves of different keys never wait on each
 ///   other. Two saves of the same key at once leave one of the two values whole.
+/// - **Async callers do not block the cooperative pool.** In an `async` context,
+///   `try await store.save(...)` (and `fetch`, `destroy`, `keys()`) does the
+///   blocking work, `fsync` included, on Dispatch queues of the store, and the
+///   task waits without holding a thread of Swift's cooperative pool. Async saves
+///   and destroys of one key run one at a time in the order they were called;
+///   async reads never wait behind a write. Cancelling the task does not stop an
+///   operation once called. Errors are the same ``DataStoreError``s.
+///
+/// ```swift
+/// try await store.save(note, forKey: note.id)   // in a request handler
+/// ```
 public final class FileDataController: DataController, MetaControllerConsumer {
     /// The directory the entries are in.
     public let directory: URL
@@ -36,6 +47,8 @@ public final class FileDataController: DataController, MetaControllerConsumer {
     public let maximumEntryBytes: Int
 
     private let reference = WeakMetaControllerReference()
+    /// Where the `async` operations do their blocking work.
+    private let queues = StoreQueues(label: "MetaController.FileDataController")
     /// The directory's path with a trailing slash: entries are named by
     /// appending to it, which is much cheaper than appending to a `URL`.
     private let directoryPath: String
@@ -149,6 +162,44 @@ public final class FileDataController: DataController, MetaControllerConsumer {
         } catch {
             throw DataStoreError(.unavailable, key: "", "cannot list the store directory \(directory.path): \(Self.reason(error))")
         }
+    }
+
+    /// Saves `data` under `key` atomically, on a queue of the store: the task waits without blocking a thread of the cooperative pool.
+    ///
+    /// Async saves and destroys of one key run one at a time, in the order they were called.
+    ///
+    /// - Parameters:
+    ///   - data: The bytes to store.
+    ///   - key: The entry's key.
+    /// - Throws: What the synchronous ``save(_:forKey:)-(Data,_)`` throws.
+    public func save(_ data: Data, forKey key: String) async throws(DataStoreError) {
+        try await queues.write(try DataStoreError.validate(key)) { () throws(DataStoreError) in try self.save(data, forKey: key) }
+    }
+
+    /// The data under `key`, or `nil`, read on a queue of the store: the task waits without blocking a thread of the cooperative pool.
+    ///
+    /// - Parameter key: The entry's key.
+    /// - Throws: What the synchronous ``fetchData(forKey:)`` throws.
+    public func fetchData(forKey key: String) async throws(DataStoreError) -> Data? {
+        _ = try DataStoreError.validate(key)
+        return try await queues.read { () throws(DataStoreError) in try self.fetchData(forKey: key) }
+    }
+
+    /// Removes the entry under `key` on a queue of the store, in order with the async saves of the key.
+    ///
+    /// - Parameter key: The entry's key.
+    /// - Returns: Whether there was one.
+    /// - Throws: What the synchronous ``destroy(_:)`` throws.
+    @discardableResult
+    public func destroy(_ key: String) async throws(DataStoreError) -> Bool {
+        try await queues.write(try DataStoreError.validate(key)) { () throws(DataStoreError) in try self.destroy(key) }
+    }
+
+    /// Every key that has an entry, sorted, listed on a queue of the store.
+    ///
+    /// - Throws: What the synchronous ``keys()`` throws.
+    public func keys() async throws(DataStoreError) -> [String] {
+        try await queues.read { () throws(DataStoreError) in try self.keys() }
     }
 
     private static func reason(_ error: any Error) -> String {

@@ -1,0 +1,15 @@
+/// A mistake in a test's setup that a strict MetaController reports and a
+/// plain one lets pass with at most a warning.
+///
+/// A strict MetaController (``MetaController/MetaController/strict(reporting:)``)
+/// hands its reporter an ``UnfilledSlotRead`` when a consumer reads a slot the
+/// test did not fill, and a ``RefusedPass`` when a pass leaves a consumer with
+/// the MetaController of another scope. Print it for a sentence that says what
+/// happened; cast it to tell the two apart:
+///
+/// ```swift
+/// let metaController = MetaController.strict { Issue.record("\($0)") }
+/// ```
+public protocol StrictReport: Sendable, CustomStringConvertible {}
+
+extension UnfilledSlotRead: StrictReport {}
