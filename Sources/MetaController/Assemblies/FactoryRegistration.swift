@@ -21,6 +21,9 @@ struct FactoryKey: Hashable, Sendable, CustomStringConvertible {
     /// Whether the factory takes an argument (other than `Void`).
     var takesArgument: Bool { argument != ObjectIdentifier(Void.self) }
 
+    /// Whether the key names a type alone: no name, no argument.
+    var isTypeAlone: Bool { name == nil && !takesArgument }
+
     static func == (lhs: FactoryKey, rhs: FactoryKey) -> Bool {
         lhs.product == rhs.product && lhs.argument == rhs.argument && lhs.name == rhs.name
     }
@@ -51,11 +54,12 @@ struct FactoryKey: Hashable, Sendable, CustomStringConvertible {
 final class FactoryRegistration<Argument, Product>: Sendable {
     /// Makes (or returns the shared) product: this registration, the key it is
     /// stored under, the MetaController it is registered in, the one `make` was
-    /// called on (the owner or one of its descendants), the argument, and
-    /// whether the caller is isolated to the main actor.
+    /// called on (the owner or one of its descendants), the argument, and the
+    /// caller's actor.
     typealias Make =
         @Sendable (
-            FactoryRegistration, FactoryKey, _ owner: MetaController, _ requester: MetaController, Argument, _ onMainActor: Bool
+            FactoryRegistration, FactoryKey, _ owner: MetaController, _ requester: MetaController, Argument,
+            _ isolation: (any Actor)?
         ) throws -> Product
 
     private let make: Make
@@ -65,8 +69,11 @@ final class FactoryRegistration<Argument, Product>: Sendable {
     }
 
     /// Makes (or returns the shared) product for a request to `requester`.
-    func product(key: FactoryKey, owner: MetaController, requester: MetaController, argument: Argument, onMainActor: Bool) throws -> Product {
-        try make(self, key, owner, requester, argument, onMainActor)
+    @inline(__always)
+    func product(
+        key: FactoryKey, owner: MetaController, requester: MetaController, argument: Argument, isolation: (any Actor)?
+    ) throws -> Product {
+        try make(self, key, owner, requester, argument, isolation)
     }
 
     /// Makes a new product on every request, with the requesting MetaController,
@@ -84,8 +91,8 @@ extension FactoryRegistration where Argument: Sendable, Product: Sendable {
     /// Makes a new product on every request on the main actor, for screens and
     /// other main-actor types; a request from another thread throws.
     static func mainActor(_ build: @escaping @MainActor @Sendable (MetaController, Argument) throws -> Product) -> FactoryRegistration {
-        FactoryRegistration { _, key, _, requester, argument, onMainActor in
-            guard onMainActor else { throw MetaControllerError.notOnMainActor(key) }
+        FactoryRegistration { _, key, _, requester, argument, isolation in
+            guard let isolation, isolation === MainActor.shared else { throw MetaControllerError.notOnMainActor(key) }
             let product = try FactoryConstruction.running(key) {
                 try MainActor.assumeIsolated { try build(requester, argument) }
             }
@@ -99,49 +106,134 @@ extension FactoryRegistration where Argument == Void, Product: Sendable {
     /// Makes one product on first request, with the MetaController it is
     /// registered in, and returns that product from then on.
     ///
-    /// The product is made under a lock, so concurrent first requests still
-    /// make it once. Once made, the registration replaces itself in its
-    /// MetaController with one that hands back the product (``made(_:)``), so
-    /// later requests take no lock of their own.
+    /// The product is made under a lock of its own, so concurrent first
+    /// requests still make it once. Once made, the product replaces the
+    /// registration in its MetaController (``FactorySlot/made(_:)``), so later
+    /// requests neither take that lock nor call a closure.
     static func shared(_ build: @escaping @Sendable (MetaController) throws -> Product) -> FactoryRegistration {
-        let instance = Lock<Product?>(nil)
+        // Not `Lock<Product?>`: that would look up two generic types' metadata
+        // for every registration.
+        let instance = Lock<(any Sendable)?>(nil)
         return FactoryRegistration { registration, key, owner, _, _, _ in
-            // The cycle check comes before every use of the lock, which is not
-            // recursive: a shared factory that requests itself throws instead
-            // of deadlocking.
-            let product = try FactoryConstruction.running(key) {
+            // The cycle check comes before the lock, which is not recursive: a
+            // shared factory that requests itself throws instead of deadlocking.
+            let product: Product = try FactoryConstruction.running(key) {
                 try instance.withLock { instance in
-                    if let instance { return instance }
+                    // Made by a request that waited for the lock before this one.
+                    if let instance { return instance as! Product }
                     let product = try build(owner)
                     owner.handOn(to: product)
                     instance = product
                     return product
                 }
             }
-            owner.replaceFactory(registration, for: key, with: FactoryRegistration.made(product))
+            owner.replaceFactory(registration, for: key, withMade: product)
             return product
         }
     }
+}
 
-    /// Hands back a shared product made earlier.
-    static func made(_ product: Product) -> FactoryRegistration {
-        FactoryRegistration { _, _, _, _, _, _ in product }
+/// What a MetaController keeps under a factory's key.
+enum FactorySlot: Sendable {
+    /// A `FactoryRegistration<Argument, Product>` of the key's two types.
+    case registration(any AnyObject & Sendable)
+    /// The product of a shared factory, made: a value of the key's product type.
+    case made(MadeProduct)
+    /// The product of a shared factory, made, when the key's product type is
+    /// a class: the reference itself, handed back without a cast.
+    case madeObject(any AnyObject & Sendable)
+
+    /// The slot for a shared product just made.
+    static func holding<Product: Sendable>(_ product: Product) -> FactorySlot {
+        // A class type's values are one reference, the same bits as
+        // `any AnyObject & Sendable` (`Sendable` adds no witness table); an
+        // existential, even a class-bound one, is not a class type.
+        guard Product.self is AnyObject.Type, MemoryLayout<Product>.size == MemoryLayout<AnyObject>.size else {
+            return .made(MadeProduct(product))
+        }
+        return .madeObject(unsafeBitCast(product, to: (any AnyObject & Sendable).self))
     }
 }
 
-/// The factories being run on the current task or thread, to report a cycle
-/// instead of recursing until the stack overflows.
-enum FactoryConstruction {
-    @TaskLocal static var path: [FactoryKey] = []
+/// A shared product that is not an object, boxed: each case of
+/// ``FactorySlot`` is then one reference, and copying a slot is one retain.
+final class MadeProduct: Sendable {
+    let product: any Sendable
 
-    /// Runs `body`, which runs the factory of `key`, with `key` on the path.
+    init(_ product: any Sendable) {
+        self.product = product
+    }
+}
+
+/// The factories being run on the current thread, to report a cycle instead
+/// of recursing until the stack overflows.
+///
+/// Factories are synchronous, so the factories a factory requests run on its
+/// thread, inside its call. The chain is a linked list of nodes on the stack,
+/// one per factory running, innermost first, found through a thread-local
+/// pointer: running a factory allocates nothing, and the check compares keys
+/// without copying them.
+enum FactoryConstruction {
+    private struct Node {
+        let key: FactoryKey
+        let outer: UnsafeRawPointer?
+        /// Two bits per key on the chain from here outwards (``bits(of:)``): a
+        /// key whose two bits are not both set is not on the chain, and the
+        /// check need not walk it.
+        let filter: (low: UInt64, high: UInt64)
+    }
+
+    /// The filter bits of `key`, one in each word, from its types' addresses.
+    private static func bits(of key: FactoryKey) -> (low: UInt64, high: UInt64) {
+        let addresses = UInt64(UInt(bitPattern: key.product)) ^ UInt64(UInt(bitPattern: key.argument)) &* 31
+        let mixed = addresses &* 0x9E37_79B9_7F4A_7C15   // Fibonacci hashing: the top bits depend on all bits
+        return (1 << (mixed >> 58), 1 << ((mixed >> 52) & 63))
+    }
+
+    private static let innermost = ThreadLocalPointer()
+
+    /// Runs `body`, which runs the factory of `key`, with `key` on the chain.
     ///
     /// - Throws: ``MetaControllerError/Code/circularFactories`` when `key` is
-    ///   already on the path: the factory requested, directly or through
+    ///   already on the chain: the factory requested, directly or through
     ///   others, the product it is making.
     static func running<Result>(_ key: FactoryKey, _ body: () throws -> Result) throws -> Result {
-        let path = path
-        if path.contains(key) { throw MetaControllerError.circularFactories(path + [key]) }
-        return try $path.withValue(path + [key]) { try body() }
+        let outer = innermost.value
+        let bits = bits(of: key)
+        var filter = bits
+        if let outerNode = outer?.assumingMemoryBound(to: Node.self) {
+            let outerFilter = outerNode.pointee.filter
+            if outerFilter.low & bits.low != 0, outerFilter.high & bits.high != 0, contains(key, from: outer) {
+                throw MetaControllerError.circularFactories(path(from: outer) + [key])
+            }
+            filter = (outerFilter.low | bits.low, outerFilter.high | bits.high)
+        }
+        var node = Node(key: key, outer: outer, filter: filter)
+        return try withUnsafePointer(to: &node) { node in
+            innermost.value = UnsafeRawPointer(node)
+            defer { innermost.value = outer }
+            return try body()
+        }
+    }
+
+    /// Whether `key` is on the chain from `node` outwards.
+    private static func contains(_ key: FactoryKey, from node: UnsafeRawPointer?) -> Bool {
+        var node = node
+        while let current = node?.assumingMemoryBound(to: Node.self) {
+            if current.pointee.key == key { return true }
+            node = current.pointee.outer
+        }
+        return false
+    }
+
+    /// The keys from the outermost factory to `node`.
+    private static func path(from node: UnsafeRawPointer?) -> [FactoryKey] {
+        var keys: [FactoryKey] = []
+        var node = node
+        while let current = node?.assumingMemoryBound(to: Node.self) {
+            keys.append(current.pointee.key)
+            node = current.pointee.outer
+        }
+        return keys.reversed()
     }
 }

@@ -181,43 +181,62 @@ extension MetaController {
         isolation: isolated (any Actor)? = #isolation
     ) throws -> Product {
         let key = FactoryKey(type, Argument.self, name: name)
-        guard let (owner, registration): (MetaController, FactoryRegistration<Argument, Product>) = registration(for: key)
-        else { throw MetaControllerError.missingFactory(key) }
-        return try registration.product(
-            key: key, owner: owner, requester: self, argument: argument,
-            onMainActor: isolation.map { $0 === MainActor.shared } ?? false)
+        // Here first, apart from the walk up the parents: a request answered
+        // here retains no MetaController.
+        if let found = state.withLock({ $0.factory(key) }) {
+            return try Self.product(of: found, key: key, owner: self, requester: self, argument: argument, isolation: isolation)
+        }
+        var owner = parent
+        while let current = owner {
+            if let found = current.state.withLock({ $0.factory(key) }) {
+                return try Self.product(
+                    of: found, key: key, owner: current, requester: self, argument: argument, isolation: isolation)
+            }
+            owner = current.parent
+        }
+        throw MetaControllerError.missingFactory(key)
+    }
+
+    /// The product of what was found under `key`: the shared product made
+    /// earlier, or what the registration makes.
+    @inline(__always)
+    private static func product<Argument, Product>(
+        of found: FactorySlot, key: FactoryKey, owner: MetaController, requester: MetaController, argument: Argument,
+        isolation: (any Actor)?
+    ) throws -> Product {
+        // No `Product?` anywhere on this path: in generic code an optional of
+        // a type parameter looks up `Optional<Product>`'s metadata.
+        switch found {
+        case .madeObject(let object):
+            // Stored only when `Product` is a class type (``FactorySlot/holding(_:)``).
+            return unsafeBitCast(object, to: Product.self)
+        case .made(let made):
+            // Stored under a key made from `Product`: the cast cannot fail.
+            return made.product as! Product
+        case .registration(let registration):
+            // Stored under a key made from the same two types, so it is of this
+            // class: the cast is unchecked (a check would be a pointer
+            // comparison, but needs the generic class's metadata looked up).
+            return try unsafeDowncast(registration, to: FactoryRegistration<Argument, Product>.self).product(
+                key: key, owner: owner, requester: requester, argument: argument, isolation: isolation)
+        }
     }
 
     private func store(_ registration: some AnyObject & Sendable, for key: FactoryKey) {
-        // The replaced registration (and a shared product it made) is returned
-        // and released after the lock is.
-        _ = state.withLock { $0.factories.updateValue(registration, forKey: key) }
+        // The replaced registration (or a shared product made) is returned and
+        // released after the lock is.
+        _ = state.withLock { $0.setFactory(.registration(registration), for: key) }
     }
 
-    /// Replaces `old` under `key` with `new`, unless `old` was replaced already
-    /// (registered again since).
-    func replaceFactory(_ old: some AnyObject & Sendable, for key: FactoryKey, with new: some AnyObject & Sendable) {
+    /// Stores the product a shared factory made under `key`, in place of its
+    /// registration `old`, unless `old` was replaced already (registered again since).
+    func replaceFactory<Product: Sendable>(_ old: some AnyObject & Sendable, for key: FactoryKey, withMade product: Product) {
+        let made = FactorySlot.holding(product)
         // The replaced registration is returned and released after the lock is.
-        _ = state.withLock { state -> (any AnyObject & Sendable)? in
-            guard state.factories[key] === old else { return nil }
-            return state.factories.updateValue(new, forKey: key)
+        _ = state.withLock { state -> FactorySlot? in
+            guard case .registration(let current) = state.factory(key), current === old else { return nil }
+            return state.setFactory(made, for: key)
         }
-    }
-
-    /// The registration for `key` and the MetaController it is registered in,
-    /// looking here first and then up the parents.
-    private func registration<Argument, Product>(for key: FactoryKey) -> (MetaController, FactoryRegistration<Argument, Product>)? {
-        var current: MetaController? = self
-        while let metaController = current {
-            if let found = metaController.state.withLock({ $0.factories[key] }) {
-                // Stored under a key made from the same two types, so it is of
-                // this class: the cast is unchecked (a check would be a pointer
-                // comparison, but needs the generic class's metadata looked up).
-                return (metaController, unsafeDowncast(found, to: FactoryRegistration<Argument, Product>.self))
-            }
-            current = metaController.parent
-        }
-        return nil
     }
 }
 

@@ -254,7 +254,26 @@ public final class MetaController: Sendable {
         var data: (any DataController)?
         var notification: (any NotificationController)?
         var custom: [ObjectIdentifier: any AnyObject & Sendable] = [:]
-        var factories: [FactoryKey: any AnyObject & Sendable] = [:]
+        /// Factories of a type alone (no name, no argument), by the type: most
+        /// are such, and hashing one `ObjectIdentifier` is half the cost of a
+        /// whole ``FactoryKey``.
+        var typeFactories: [ObjectIdentifier: FactorySlot] = [:]
+        /// Named factories and factories that take an argument.
+        var factories: [FactoryKey: FactorySlot] = [:]
+
+        /// What is stored under `key`.
+        @inline(__always)
+        func factory(_ key: FactoryKey) -> FactorySlot? {
+            key.isTypeAlone ? typeFactories[key.product] : factories[key]
+        }
+
+        /// Stores `slot` under `key`. - Returns: What it replaces.
+        @inline(__always)
+        mutating func setFactory(_ slot: FactorySlot, for key: FactoryKey) -> FactorySlot? {
+            key.isTypeAlone
+                ? typeFactories.updateValue(slot, forKey: key.product)
+                : factories.updateValue(slot, forKey: key)
+        }
     }
 
     // Reads name the slot directly: a key path read in generic code copies the

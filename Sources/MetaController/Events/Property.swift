@@ -106,7 +106,7 @@ public final class Property<Value: Sendable>: Sendable {
             while !pending.isEmpty {
                 let delivery = pending.removeFirst()
                 if case .replay(_, let entry) = delivery,
-                    !subscribers.entries.contains(where: { $0 === entry })
+                    !subscribers.contains(entry)
                 {
                     continue
                 }
@@ -152,7 +152,7 @@ public final class Property<Value: Sendable>: Sendable {
 
     /// The number of subscriptions held, including those whose subscriber is
     /// gone but has not been dropped by a set yet.
-    public var subscriberCount: Int { state.withLock { $0.subscribers.entries.count } }
+    public var subscriberCount: Int { state.withLock { $0.subscribers.count } }
 
     // MARK: - Subscribing
 

@@ -61,6 +61,11 @@ public final class Signals: Sendable {
         }
 
         var isAnnullable: Bool { listeners.isEmpty && last == nil }
+
+        /// Delivers `payload` to the listeners; see ``SubscriberList/deliver(_:upTo:isolation:claim:)``.
+        func deliver(_ payload: Payload, isolation: isolated (any Actor)?, claim: (UInt64) -> Bool) -> Bool {
+            listeners.deliver(payload, isolation: isolation, claim: claim)
+        }
     }
 
     private struct State: Sendable {
@@ -245,14 +250,22 @@ public final class Signals: Sendable {
         _ payload: Payload,
         isolation: isolated (any Actor)? = #isolation
     ) {
-        let channel: Channel<Payload>? = state.withLock { state in
-            guard signal.replaysLast else { return state.channel(signal) }
-            let channel = state.channel(signal)
-            state.store(channel?.listeners ?? SubscriberList(), last: payload, for: signal)
-            return channel
+        // The channel comes out of the lock as a plain object and is delivered
+        // from by a method of its own: generic code that named
+        // `Channel<Payload>` here would look up its metadata on every dispatch.
+        let number = signal.number
+        let found: (any AnyObject & Sendable)?
+        if signal.replaysLast {
+            found = state.withLock { state in
+                let channel = state.channel(signal)
+                state.store(channel?.listeners ?? SubscriberList(), last: payload, for: signal)
+                return channel
+            }
+        } else {
+            found = state.withLock { $0.channels[number] }
         }
-        guard let channel else { return }
-        let sawDead = channel.listeners.deliver(payload, isolation: isolation) { id in
+        guard let found else { return }
+        let sawDead = unsafeDowncast(found, to: Channel<Payload>.self).deliver(payload, isolation: isolation) { id in
             remove(entry: id, from: signal)
         }
         if sawDead { cullDead(signal) }

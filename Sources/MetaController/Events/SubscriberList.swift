@@ -75,43 +75,94 @@ struct SubscriberList<Value: Sendable>: Sendable {
 
         /// Whether the entry's listener object is gone.
         var isDead: Bool { objectID != nil && object == nil }
+
+        /// What ``deliverDirectly(_:upTo:)`` did.
+        enum DirectDelivery {
+            case delivered
+            /// The entry was added after the dispatch began (its id is past the last one).
+            case later
+            /// The listener object is gone.
+            case dead
+            /// The entry needs its filter, `once` or delivery applied.
+            case needsMore
+        }
+
+        /// Calls the handler at once when it is a plain call on this thread
+        /// (``direct``), as most are.
+        ///
+        /// A method rather than code in ``SubscriberList/deliver(_:upTo:isolation:claim:)``:
+        /// here the entry's fields are found through the entry itself, while
+        /// generic code outside it would look up the metadata of
+        /// `Entry<Value>` on every dispatch.
+        func deliverDirectly(_ value: Value, upTo lastID: UInt64) -> DirectDelivery {
+            if id > lastID { return .later }
+            guard let direct else { return isDead ? .dead : .needsMore }
+            guard let object else {
+                if objectID != nil { return .dead }
+                direct(nil, value)
+                return .delivered
+            }
+            direct(object, value)
+            return .delivered
+        }
     }
 
-    private(set) var entries: [Entry] = []
+    /// The entries, each an ``Entry``, in the order added. Kept as plain
+    /// objects: walking an array of `Entry<Value>` in generic code looks up the
+    /// element type's metadata, and dispatching a signal is such code.
+    private var objects: [any AnyObject & Sendable] = []
 
-    var isEmpty: Bool { entries.isEmpty }
+    /// The entries, in the order added.
+    var entries: [Entry] { objects.map(Self.entry) }
+
+    /// An object of ``objects`` as the ``Entry`` it is.
+    @inline(__always)
+    private static func entry(_ object: any AnyObject & Sendable) -> Entry {
+        // Only entries are stored, so the cast is unchecked.
+        unsafeDowncast(object, to: Entry.self)
+    }
+
+    var isEmpty: Bool { objects.isEmpty }
+
+    /// The number of entries, live or not.
+    var count: Int { objects.count }
+
+    /// Whether `entry` is one of the entries.
+    func contains(_ entry: Entry) -> Bool {
+        objects.contains { $0 === entry }
+    }
 
     /// The number of entries whose listener is alive (token entries are always alive).
-    var liveCount: Int { entries.count { !$0.isDead } }
+    var liveCount: Int { objects.count { !Self.entry($0).isDead } }
 
     func contains(object: ObjectIdentifier) -> Bool {
-        entries.contains { $0.objectID == object && !$0.isDead }
+        objects.contains { Self.entry($0).objectID == object && !Self.entry($0).isDead }
     }
 
     mutating func append(_ entry: Entry) {
-        entries.append(entry)
+        objects.append(entry)
     }
 
     /// Removes the entry with `id`. - Returns: Whether it was there.
     @discardableResult
     mutating func remove(id: UInt64) -> Bool {
-        guard let index = entries.firstIndex(where: { $0.id == id }) else { return false }
-        entries.remove(at: index)
+        guard let index = objects.firstIndex(where: { Self.entry($0).id == id }) else { return false }
+        objects.remove(at: index)
         return true
     }
 
     /// Removes the entries of `object`. - Returns: Whether there were any.
     @discardableResult
     mutating func remove(object: ObjectIdentifier) -> Bool {
-        let before = entries.count
-        entries.removeAll { $0.objectID == object }
-        return entries.count != before
+        let before = objects.count
+        objects.removeAll { Self.entry($0).objectID == object }
+        return objects.count != before
     }
 
     /// Removes entries whose listener object is gone.
     mutating func cullDead() {
         // Closures, not key paths: in generic code a key path is looked up on every call.
-        if entries.contains(where: { $0.isDead }) { entries.removeAll(where: { $0.isDead }) }
+        if objects.contains(where: { Self.entry($0).isDead }) { objects.removeAll(where: { Self.entry($0).isDead }) }
     }
 
     /// Calls one entry's handler with `value`, where its delivery says. The
@@ -155,15 +206,19 @@ struct SubscriberList<Value: Sendable>: Sendable {
         claim: (UInt64) -> Bool = { _ in true }
     ) -> Bool {
         var sawDead = false
-        for entry in entries {
-            if entry.id > lastID { break }
+        for object in objects {
+            let entry = Self.entry(object)
+            switch entry.deliverDirectly(value, upTo: lastID) {
+            case .delivered: continue
+            case .later: return sawDead
+            case .dead:
+                sawDead = true
+                continue
+            case .needsMore: break
+            }
             let object = entry.object
             if entry.objectID != nil, object == nil {
                 sawDead = true
-                continue
-            }
-            if let direct = entry.direct {
-                direct(object, value)
                 continue
             }
             if let filter = entry.filter, !filter(value) { continue }
