@@ -102,69 +102,6 @@ extension FactoryRegistration where Argument: Sendable, Product: Sendable {
     }
 }
 
-extension FactoryRegistration where Argument == Void, Product: Sendable {
-    /// Makes one product on first request, with the MetaController it is
-    /// registered in, and returns that product from then on.
-    ///
-    /// The product is made under a lock of its own, so concurrent first
-    /// requests still make it once. Once made, the product replaces the
-    /// registration in its MetaController (``FactorySlot/made(_:)``), so later
-    /// requests neither take that lock nor call a closure.
-    static func shared(_ build: @escaping @Sendable (MetaController) throws -> Product) -> FactoryRegistration {
-        // Not `Lock<Product?>`: that would look up two generic types' metadata
-        // for every registration.
-        let instance = Lock<(any Sendable)?>(nil)
-        return FactoryRegistration { registration, key, owner, _, _, _ in
-            // The cycle check comes before the lock, which is not recursive: a
-            // shared factory that requests itself throws instead of deadlocking.
-            let product: Product = try FactoryConstruction.running(key) {
-                try instance.withLock { instance in
-                    // Made by a request that waited for the lock before this one.
-                    if let instance { return instance as! Product }
-                    let product = try build(owner)
-                    owner.handOn(to: product)
-                    instance = product
-                    return product
-                }
-            }
-            owner.replaceFactory(registration, for: key, withMade: product)
-            return product
-        }
-    }
-}
-
-/// What a MetaController keeps under a factory's key.
-enum FactorySlot: Sendable {
-    /// A `FactoryRegistration<Argument, Product>` of the key's two types.
-    case registration(any AnyObject & Sendable)
-    /// The product of a shared factory, made: a value of the key's product type.
-    case made(MadeProduct)
-    /// The product of a shared factory, made, when the key's product type is
-    /// a class: the reference itself, handed back without a cast.
-    case madeObject(any AnyObject & Sendable)
-
-    /// The slot for a shared product just made.
-    static func holding<Product: Sendable>(_ product: Product) -> FactorySlot {
-        // A class type's values are one reference, the same bits as
-        // `any AnyObject & Sendable` (`Sendable` adds no witness table); an
-        // existential, even a class-bound one, is not a class type.
-        guard Product.self is AnyObject.Type, MemoryLayout<Product>.size == MemoryLayout<AnyObject>.size else {
-            return .made(MadeProduct(product))
-        }
-        return .madeObject(unsafeBitCast(product, to: (any AnyObject & Sendable).self))
-    }
-}
-
-/// A shared product that is not an object, boxed: each case of
-/// ``FactorySlot`` is then one reference, and copying a slot is one retain.
-final class MadeProduct: Sendable {
-    let product: any Sendable
-
-    init(_ product: any Sendable) {
-        self.product = product
-    }
-}
-
 /// The factories being run on the current thread, to report a cycle instead
 /// of recursing until the stack overflows.
 ///
@@ -204,7 +141,7 @@ enum FactoryConstruction {
         if let outerNode = outer?.assumingMemoryBound(to: Node.self) {
             let outerFilter = outerNode.pointee.filter
             if outerFilter.low & bits.low != 0, outerFilter.high & bits.high != 0, contains(key, from: outer) {
-                throw MetaControllerError.circularFactories(path(from: outer) + [key])
+                throw circle(closedBy: key)
             }
             filter = (outerFilter.low | bits.low, outerFilter.high | bits.high)
         }
@@ -214,6 +151,16 @@ enum FactoryConstruction {
             defer { innermost.value = outer }
             return try body()
         }
+    }
+
+    /// Whether the factory of `key` is running on this thread, outside the caller.
+    static func isRunning(_ key: FactoryKey) -> Bool {
+        contains(key, from: innermost.value)
+    }
+
+    /// The error for a request of `key` made while its factory runs on this thread.
+    static func circle(closedBy key: FactoryKey) -> MetaControllerError {
+        MetaControllerError.circularFactories(path(from: innermost.value) + [key])
     }
 
     /// Whether `key` is on the chain from `node` outwards.

@@ -1,3 +1,5 @@
+import Dispatch
+
 extension MetaController {
     /// Registers a factory that makes a new `Product` every time one is requested.
     ///
@@ -23,7 +25,7 @@ extension MetaController {
         factory: @escaping @Sendable (MetaController) throws -> Product
     ) {
         store(
-            FactoryRegistration<Void, Product>.perRequest { metaController, _ in try factory(metaController) },
+            .registration(FactoryRegistration<Void, Product>.perRequest { metaController, _ in try factory(metaController) }),
             for: FactoryKey(type, Void.self, name: name))
     }
 
@@ -47,7 +49,7 @@ extension MetaController {
         argument: Argument.Type,
         factory: @escaping @Sendable (MetaController, Argument) throws -> Product
     ) {
-        store(FactoryRegistration.perRequest(factory), for: FactoryKey(type, argument, name: name))
+        store(.registration(FactoryRegistration.perRequest(factory)), for: FactoryKey(type, argument, name: name))
     }
 
     /// Registers a main-actor factory, for screens and other `@MainActor` types made at run time.
@@ -74,7 +76,7 @@ extension MetaController {
         factory: @escaping @MainActor @Sendable (MetaController) throws -> Product
     ) {
         store(
-            FactoryRegistration<Void, Product>.mainActor { metaController, _ in try factory(metaController) },
+            .registration(FactoryRegistration<Void, Product>.mainActor { metaController, _ in try factory(metaController) }),
             for: FactoryKey(type, Void.self, name: name))
     }
 
@@ -99,7 +101,7 @@ extension MetaController {
         argument: Argument.Type,
         factory: @escaping @MainActor @Sendable (MetaController, Argument) throws -> Product
     ) {
-        store(FactoryRegistration.mainActor(factory), for: FactoryKey(type, argument, name: name))
+        store(.registration(FactoryRegistration.mainActor(factory)), for: FactoryKey(type, argument, name: name))
     }
 
     /// Registers a factory whose product is made once, on first request, and
@@ -130,7 +132,7 @@ extension MetaController {
         name: String? = nil,
         factory: @escaping @Sendable (MetaController) throws -> Product
     ) {
-        store(FactoryRegistration.shared(factory), for: FactoryKey(type, Void.self, name: name))
+        store(.shared(SharedFactory(factory)), for: FactoryKey(type, Void.self, name: name))
     }
 
     /// Makes a `Product` with the factory registered for it here or in a parent.
@@ -180,64 +182,91 @@ extension MetaController {
         argument: Argument,
         isolation: isolated (any Actor)? = #isolation
     ) throws -> Product {
+        // A shared product made here, of a type alone: found without making a key.
+        if name == nil, Argument.self == Void.self,
+            let made = state.withLock({ $0.madeProduct(ofType: ObjectIdentifier(type)) })
+        {
+            return made.madeProduct(as: Product.self)
+        }
         let key = FactoryKey(type, Argument.self, name: name)
         // Here first, apart from the walk up the parents: a request answered
         // here retains no MetaController.
-        if let found = state.withLock({ $0.factory(key) }) {
-            return try Self.product(of: found, key: key, owner: self, requester: self, argument: argument, isolation: isolation)
+        if let found = state.withLock({ $0.claimFactory(key) }) {
+            return try product(of: found, key: key, owner: self, argument: argument, isolation: isolation)
         }
         var owner = parent
         while let current = owner {
-            if let found = current.state.withLock({ $0.factory(key) }) {
-                return try Self.product(
-                    of: found, key: key, owner: current, requester: self, argument: argument, isolation: isolation)
+            if let found = current.state.withLock({ $0.claimFactory(key) }) {
+                return try product(of: found, key: key, owner: current, argument: argument, isolation: isolation)
             }
             owner = current.parent
         }
         throw MetaControllerError.missingFactory(key)
     }
 
-    /// The product of what was found under `key`: the shared product made
-    /// earlier, or what the registration makes.
+    /// The product of what a request to this MetaController found under `key`
+    /// in `owner` (this MetaController or an ancestor).
     @inline(__always)
-    private static func product<Argument, Product>(
-        of found: FactorySlot, key: FactoryKey, owner: MetaController, requester: MetaController, argument: Argument,
-        isolation: (any Actor)?
+    private func product<Argument, Product>(
+        of found: FactoryLookup, key: FactoryKey, owner: MetaController, argument: Argument,
+        isolation: isolated (any Actor)?
     ) throws -> Product {
-        // No `Product?` anywhere on this path: in generic code an optional of
-        // a type parameter looks up `Optional<Product>`'s metadata.
         switch found {
-        case .madeObject(let object):
-            // Stored only when `Product` is a class type (``FactorySlot/holding(_:)``).
-            return unsafeBitCast(object, to: Product.self)
-        case .made(let made):
-            // Stored under a key made from `Product`: the cast cannot fail.
-            return made.product as! Product
-        case .registration(let registration):
+        case .found(.registration(let registration)):
             // Stored under a key made from the same two types, so it is of this
             // class: the cast is unchecked (a check would be a pointer
             // comparison, but needs the generic class's metadata looked up).
             return try unsafeDowncast(registration, to: FactoryRegistration<Argument, Product>.self).product(
-                key: key, owner: owner, requester: requester, argument: argument, isolation: isolation)
+                key: key, owner: owner, requester: self, argument: argument, isolation: isolation)
+        case .found(let slot):
+            return slot.madeProduct(as: Product.self)
+        case .claimed(let factory):
+            return try owner.makeShared(factory, for: key).madeProduct(as: Product.self)
+        case .wait(let waiters):
+            // The request building it is this one's own caller: waiting would never end.
+            if FactoryConstruction.isRunning(key) { throw FactoryConstruction.circle(closedBy: key) }
+            waiters.wait()
+            return try make(Product.self, name: key.name, argument: argument, isolation: isolation)
         }
     }
 
-    private func store(_ registration: some AnyObject & Sendable, for key: FactoryKey) {
-        // The replaced registration (or a shared product made) is returned and
-        // released after the lock is.
-        _ = state.withLock { $0.setFactory(.registration(registration), for: key) }
+    /// Makes the product of the shared factory under `key`, which this request
+    /// claimed, and stores it in the factory's place; after a failure, puts the
+    /// factory back for the next request. Either way wakes the requests waiting.
+    private func makeShared(_ factory: any SharedFactoryProtocol, for key: FactoryKey) throws -> FactorySlot {
+        let made: FactorySlot
+        do {
+            made = try FactoryConstruction.running(key) { try factory.makeProduct(owner: self) }
+        } catch {
+            let (replaced, waiters) = state.withLock { $0.finishBuild(of: factory, for: key, storing: .shared(factory)) }
+            waiters?.leave()
+            withExtendedLifetime(replaced) {}   // released here, after the lock
+            throw error
+        }
+        let (replaced, waiters) = state.withLock { $0.finishBuild(of: factory, for: key, storing: made) }
+        waiters?.leave()
+        withExtendedLifetime(replaced) {}
+        return made
     }
 
-    /// Stores the product a shared factory made under `key`, in place of its
-    /// registration `old`, unless `old` was replaced already (registered again since).
-    func replaceFactory<Product: Sendable>(_ old: some AnyObject & Sendable, for key: FactoryKey, withMade product: Product) {
-        let made = FactorySlot.holding(product)
-        // The replaced registration is returned and released after the lock is.
-        _ = state.withLock { state -> FactorySlot? in
-            guard case .registration(let current) = state.factory(key), current === old else { return nil }
-            return state.setFactory(made, for: key)
-        }
+    private func store(_ slot: FactorySlot, for key: FactoryKey) {
+        // The replaced slot (a factory, or a shared product made) is returned
+        // and released after the lock is.
+        let replaced = state.withLock { $0.setFactory(slot, for: key) }
+        // A build under way goes on, but its product will not be stored: the
+        // requests waiting for it look again, and find this factory.
+        if case .awaited(let build) = replaced { build.waiters.leave() }
     }
+}
+
+/// What a request found under its key in one MetaController.
+enum FactoryLookup {
+    /// A registration, or a shared product made.
+    case found(FactorySlot)
+    /// A shared factory whose product this request is to make.
+    case claimed(any SharedFactoryProtocol)
+    /// A shared factory whose product another request is making: wait, then look again.
+    case wait(DispatchGroup)
 }
 
 extension MetaController {

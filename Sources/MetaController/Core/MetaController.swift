@@ -1,3 +1,5 @@
+import Dispatch
+
 /// One object that holds an app's controllers and is handed down its object tree.
 ///
 /// Build it once at launch, fill its slots, and pass it to the root of the
@@ -265,6 +267,66 @@ public final class MetaController: Sendable {
         @inline(__always)
         func factory(_ key: FactoryKey) -> FactorySlot? {
             key.isTypeAlone ? typeFactories[key.product] : factories[key]
+        }
+
+        /// What a request of `key` finds here; a shared factory not made yet
+        /// is claimed for the request (its slot marked as building).
+        @inline(__always)
+        mutating func claimFactory(_ key: FactoryKey) -> FactoryLookup? {
+            guard let slot = factory(key) else { return nil }
+            switch slot {
+            case .registration, .made, .madeObject: return .found(slot)
+            case .shared, .building, .awaited: return claimShared(slot, for: key)
+            }
+        }
+
+        /// The shared product made under the key of a type alone, `nil` when
+        /// there is none (not made yet, another kind of factory, or none at all).
+        @inline(__always)
+        func madeProduct(ofType product: ObjectIdentifier) -> FactorySlot? {
+            guard let slot = typeFactories[product] else { return nil }
+            switch slot {
+            case .made, .madeObject: return slot
+            case .registration, .shared, .building, .awaited: return nil
+            }
+        }
+
+        /// ``claimFactory(_:)`` for a shared factory not made yet.
+        @inline(never)
+        private mutating func claimShared(_ slot: FactorySlot, for key: FactoryKey) -> FactoryLookup {
+            switch slot {
+            case .shared(let factory):
+                _ = setFactory(.building(factory), for: key)
+                return .claimed(factory)
+            case .building(let factory):
+                let waiters = DispatchGroup()
+                waiters.enter()
+                _ = setFactory(.awaited(SharedFactoryBuild(factory, waiters: waiters)), for: key)
+                return .wait(waiters)
+            case .awaited(let build):
+                return .wait(build.waiters)
+            case .registration, .made, .madeObject:
+                return .found(slot)
+            }
+        }
+
+        /// Ends the build of `factory` under `key`, storing `slot` (the product,
+        /// or the factory again after a failure), unless the key was registered
+        /// again meanwhile.
+        ///
+        /// - Returns: The slot replaced, to release after unlocking, and the
+        ///   requests waiting for the build, to wake.
+        mutating func finishBuild(
+            of factory: any SharedFactoryProtocol, for key: FactoryKey, storing slot: FactorySlot
+        ) -> (replaced: FactorySlot?, waiters: DispatchGroup?) {
+            switch self.factory(key) {
+            case .building(let building) where building === factory:
+                return (setFactory(slot, for: key), nil)
+            case .awaited(let build) where build.factory === factory:
+                return (setFactory(slot, for: key), build.waiters)
+            default:
+                return (nil, nil)
+            }
         }
 
         /// Stores `slot` under `key`. - Returns: What it replaces.

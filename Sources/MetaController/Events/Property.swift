@@ -176,11 +176,9 @@ public final class Property<Value: Sendable>: Sendable {
         isolation: isolated (any Actor)? = #isolation,
         handler: @escaping @Sendable (Subscriber, Value) -> Void
     ) {
-        let erased: @Sendable (AnyObject?, Value) -> Void = { object, value in
-            // The entry hands back the very object it was made with: the cast cannot fail.
-            if let object { handler(unsafeDowncast(object, to: Subscriber.self), value) }
-        }
-        _ = add(object: subscriber, replay: replay ? .current : .none, handler: .plain(erased, delivery), isolation: isolation)
+        _ = add(
+            object: subscriber, replay: replay ? .current : .none, handler: .plain(SubscriberList.erasing(handler), delivery),
+            isolation: isolation)
     }
 
     /// Subscribes `subscriber`, held weakly, with a handler that runs on the main actor.
@@ -205,11 +203,9 @@ public final class Property<Value: Sendable>: Sendable {
         isolation: isolated (any Actor)? = #isolation,
         handler: @escaping @MainActor @Sendable (Subscriber, Value) -> Void
     ) {
-        let erased: @MainActor @Sendable (AnyObject?, Value) -> Void = { object, value in
-            // The entry hands back the very object it was made with: the cast cannot fail.
-            if let object { handler(unsafeDowncast(object, to: Subscriber.self), value) }
-        }
-        _ = add(object: subscriber, replay: replay ? .current : .none, handler: .mainActor(erased), isolation: isolation)
+        _ = add(
+            object: subscriber, replay: replay ? .current : .none, handler: .mainActor(SubscriberList.erasingOnMainActor(handler)),
+            isolation: isolation)
     }
 
     /// Calls `handler` with each new value for as long as the returned token is kept.

@@ -121,11 +121,9 @@ public final class Signals: Sendable {
         isolation: isolated (any Actor)? = #isolation,
         handler: @escaping @Sendable (Listener, Payload) -> Void
     ) throws(SignalsError) {
-        let erased: @Sendable (AnyObject?, Payload) -> Void = { object, payload in
-            // The entry hands back the very object it was made with: the cast cannot fail.
-            if let object { handler(unsafeDowncast(object, to: Listener.self), payload) }
-        }
-        try add(listener, to: signal, once: once, filter: filter, handler: .plain(erased, delivery), isolation: isolation)
+        try add(
+            listener, to: signal, once: once, filter: filter, handler: .plain(SubscriberList.erasing(handler), delivery),
+            isolation: isolation)
     }
 
     /// Makes `listener` listen to `signal` with a handler that runs on the main actor.
@@ -159,11 +157,9 @@ public final class Signals: Sendable {
         isolation: isolated (any Actor)? = #isolation,
         handler: @escaping @MainActor @Sendable (Listener, Payload) -> Void
     ) throws(SignalsError) {
-        let erased: @MainActor @Sendable (AnyObject?, Payload) -> Void = { object, payload in
-            // The entry hands back the very object it was made with: the cast cannot fail.
-            if let object { handler(unsafeDowncast(object, to: Listener.self), payload) }
-        }
-        try add(listener, to: signal, once: once, filter: filter, handler: .mainActor(erased), isolation: isolation)
+        try add(
+            listener, to: signal, once: once, filter: filter, handler: .mainActor(SubscriberList.erasingOnMainActor(handler)),
+            isolation: isolation)
     }
 
     /// Listens to `signal` without a listener object, for as long as the returned token is kept.

@@ -25,6 +25,31 @@ struct SubscriberList<Value: Sendable>: Sendable {
         }
     }
 
+    /// `handler` as an entry's handler, which receives the entry's object
+    /// (the very object the entry was made with, so the cast cannot fail).
+    ///
+    /// No `if let` binds the object: that would retain it again, and an object
+    /// held weakly counts its references in a side table, where each retain
+    /// costs several times an ordinary one.
+    static func erasing<Object: AnyObject & Sendable>(
+        _ handler: @escaping @Sendable (Object, Value) -> Void
+    ) -> @Sendable (AnyObject?, Value) -> Void {
+        { object, value in
+            guard object != nil else { return }
+            handler(unsafeDowncast(object.unsafelyUnwrapped, to: Object.self), value)
+        }
+    }
+
+    /// `handler`, run on the main actor, as an entry's handler; see ``erasing(_:)``.
+    static func erasingOnMainActor<Object: AnyObject & Sendable>(
+        _ handler: @escaping @MainActor @Sendable (Object, Value) -> Void
+    ) -> @MainActor @Sendable (AnyObject?, Value) -> Void {
+        { object, value in
+            guard object != nil else { return }
+            handler(unsafeDowncast(object.unsafelyUnwrapped, to: Object.self), value)
+        }
+    }
+
     /// One listener or subscriber. A class, so that copying the list (and
     /// handing an entry around) retains one reference instead of copying a
     /// weak reference and closures.
@@ -97,11 +122,11 @@ struct SubscriberList<Value: Sendable>: Sendable {
         func deliverDirectly(_ value: Value, upTo lastID: UInt64) -> DirectDelivery {
             if id > lastID { return .later }
             guard let direct else { return isDead ? .dead : .needsMore }
-            guard let object else {
-                if objectID != nil { return .dead }
-                direct(nil, value)
-                return .delivered
-            }
+            // One load of the weak reference, handed on as it is: a listener
+            // held weakly counts its references in a side table, so each
+            // further retain of it costs several times an ordinary one.
+            let object: AnyObject? = self.object
+            if object == nil, objectID != nil { return .dead }
             direct(object, value)
             return .delivered
         }
