@@ -10,6 +10,7 @@ struct FactoryKey: Hashable, Sendable, CustomStringConvertible {
     private let productType: any Any.Type
     private let argumentType: any Any.Type
 
+    @inline(__always)
     init<Product, Argument>(_ product: Product.Type, _ argument: Argument.Type, name: String?) {
         self.product = ObjectIdentifier(product)
         self.argument = ObjectIdentifier(argument)

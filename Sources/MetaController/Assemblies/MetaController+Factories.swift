@@ -182,12 +182,6 @@ extension MetaController {
         argument: Argument,
         isolation: isolated (any Actor)? = #isolation
     ) throws -> Product {
-        // A shared product made here, of a type alone: found without making a key.
-        if name == nil, Argument.self == Void.self,
-            let made = state.withLock({ $0.madeProduct(ofType: ObjectIdentifier(type)) })
-        {
-            return made.madeProduct(as: Product.self)
-        }
         let key = FactoryKey(type, Argument.self, name: name)
         // Here first, apart from the walk up the parents: a request answered
         // here retains no MetaController.

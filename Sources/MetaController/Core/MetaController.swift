@@ -269,44 +269,42 @@ public final class MetaController: Sendable {
             key.isTypeAlone ? typeFactories[key.product] : factories[key]
         }
 
+        /// Runs `body` on the slot under `key` (`nil` when there is none;
+        /// setting `nil` removes it), finding it once.
+        @inline(__always)
+        mutating func modifyFactory<Result>(_ key: FactoryKey, _ body: (inout FactorySlot?) -> Result) -> Result {
+            key.isTypeAlone ? body(&typeFactories[key.product]) : body(&factories[key])
+        }
+
         /// What a request of `key` finds here; a shared factory not made yet
         /// is claimed for the request (its slot marked as building).
         @inline(__always)
         mutating func claimFactory(_ key: FactoryKey) -> FactoryLookup? {
-            guard let slot = factory(key) else { return nil }
-            switch slot {
-            case .registration, .made, .madeObject: return .found(slot)
-            case .shared, .building, .awaited: return claimShared(slot, for: key)
-            }
-        }
-
-        /// The shared product made under the key of a type alone, `nil` when
-        /// there is none (not made yet, another kind of factory, or none at all).
-        @inline(__always)
-        func madeProduct(ofType product: ObjectIdentifier) -> FactorySlot? {
-            guard let slot = typeFactories[product] else { return nil }
-            switch slot {
-            case .made, .madeObject: return slot
-            case .registration, .shared, .building, .awaited: return nil
+            modifyFactory(key) { slot in
+                switch slot {
+                case nil: nil
+                case .registration?, .made?, .madeObject?: .found(slot.unsafelyUnwrapped)
+                case .shared?, .building?, .awaited?: Self.claimShared(&slot)
+                }
             }
         }
 
         /// ``claimFactory(_:)`` for a shared factory not made yet.
         @inline(never)
-        private mutating func claimShared(_ slot: FactorySlot, for key: FactoryKey) -> FactoryLookup {
+        private static func claimShared(_ slot: inout FactorySlot?) -> FactoryLookup? {
             switch slot {
-            case .shared(let factory):
-                _ = setFactory(.building(factory), for: key)
+            case .shared(let factory)?:
+                slot = .building(factory)
                 return .claimed(factory)
-            case .building(let factory):
+            case .building(let factory)?:
                 let waiters = DispatchGroup()
                 waiters.enter()
-                _ = setFactory(.awaited(SharedFactoryBuild(factory, waiters: waiters)), for: key)
+                slot = .awaited(SharedFactoryBuild(factory, waiters: waiters))
                 return .wait(waiters)
-            case .awaited(let build):
+            case .awaited(let build)?:
                 return .wait(build.waiters)
-            case .registration, .made, .madeObject:
-                return .found(slot)
+            case nil, .registration?, .made?, .madeObject?:
+                return slot.map { .found($0) }
             }
         }
 
@@ -317,15 +315,19 @@ public final class MetaController: Sendable {
         /// - Returns: The slot replaced, to release after unlocking, and the
         ///   requests waiting for the build, to wake.
         mutating func finishBuild(
-            of factory: any SharedFactoryProtocol, for key: FactoryKey, storing slot: FactorySlot
+            of factory: any SharedFactoryProtocol, for key: FactoryKey, storing new: FactorySlot
         ) -> (replaced: FactorySlot?, waiters: DispatchGroup?) {
-            switch self.factory(key) {
-            case .building(let building) where building === factory:
-                return (setFactory(slot, for: key), nil)
-            case .awaited(let build) where build.factory === factory:
-                return (setFactory(slot, for: key), build.waiters)
-            default:
-                return (nil, nil)
+            modifyFactory(key) { slot in
+                switch slot {
+                case .building(let building)? where building === factory:
+                    defer { slot = new }
+                    return (slot, nil)
+                case .awaited(let build)? where build.factory === factory:
+                    defer { slot = new }
+                    return (slot, build.waiters)
+                default:
+                    return (nil, nil)
+                }
             }
         }
 
