@@ -81,4 +81,29 @@ struct ConcurrencyTests {
         #expect(failures.value == 0)
         #expect(throws: Never.self) { try metaController.make(DetailScreen.self, name: "3") }
     }
+
+    @Test func concurrentSharedRegistrationsAndRequests() async {
+        // Threads register the shared factory again, make it here and make it through a
+        // child, at once: every request gets a product one of the registrations made, and
+        // after the last registration every request gets the same product.
+        let metaController = MetaController()
+        let child = MetaController(parent: metaController)
+        metaController.registerShared(ImageCache.self) { _ in ImageCache() }
+        let failures = Counter()
+        await withTaskGroup(of: Void.self) { group in
+            for task in 0..<8 {
+                group.addTask {
+                    for i in 0..<200 {
+                        if (task + i) % 25 == 0 { metaController.registerShared(ImageCache.self) { _ in ImageCache() } }
+                        let requester = i.isMultiple(of: 2) ? metaController : child
+                        if (try? requester.make(ImageCache.self)) == nil { failures.increment() }
+                    }
+                }
+            }
+        }
+        #expect(failures.value == 0)
+        let last = try? metaController.make(ImageCache.self)
+        #expect(last != nil)
+        #expect((try? child.make(ImageCache.self)) === last)
+    }
 }

@@ -25,4 +25,11 @@ struct LockTests {
         #expect(throws: Failure.self) { try lock.withLock { _ in throw Failure() } }
         #expect(lock.withLock { $0 } == "ab")   // usable again after a throw
     }
+
+    @Test func copiesOfALockShareOneState() {
+        let lock = Lock(0)
+        let copy = lock
+        copy.withLock { $0 = 7 }
+        #expect(lock.withLock { $0 } == 7)
+    }
 }

@@ -110,7 +110,9 @@ extension MetaController {
     /// The shared product is made with this MetaController (not with a child
     /// that requests it), so one child's overrides never leak into what the
     /// others share. Concurrent first requests still make it once: the first
-    /// runs the factory and the others wait for its product.
+    /// runs the factory, outside every lock, and the others wait for its
+    /// product. When the factory throws, the error reaches the request that ran
+    /// it, and the next request (a waiting one included) runs the factory again.
     ///
     /// Because of that wait, two shared factories that need each other, first
     /// requested at the same moment from two threads, wait for each other
