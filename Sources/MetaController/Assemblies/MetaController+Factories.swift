@@ -188,23 +188,23 @@ extension MetaController {
         // Here first, apart from the walk up the parents: a request answered
         // here retains no MetaController.
         if let found = state.withLock({ $0.claimFactory(key) }) {
-            return try product(of: found, key: key, owner: self, argument: argument, isolation: isolation)
+            return try product(of: found, type, key: key, owner: self, argument: argument, isolation: isolation)
         }
         var owner = parent
         while let current = owner {
             if let found = current.state.withLock({ $0.claimFactory(key) }) {
-                return try product(of: found, key: key, owner: current, argument: argument, isolation: isolation)
+                return try product(of: found, type, key: key, owner: current, argument: argument, isolation: isolation)
             }
             owner = current.parent
         }
         throw MetaControllerError.missingFactory(key)
     }
 
-    /// The product of what a request to this MetaController found under `key`
-    /// in `owner` (this MetaController or an ancestor).
+    /// The product of what a request to this MetaController for `type` found
+    /// under `key` in `owner` (this MetaController or an ancestor).
     @inline(__always)
     private func product<Argument, Product>(
-        of found: FactoryLookup, key: FactoryKey, owner: MetaController, argument: Argument,
+        of found: FactoryLookup, _ type: Product.Type, key: FactoryKey, owner: MetaController, argument: Argument,
         isolation: isolated (any Actor)?
     ) throws -> Product {
         switch found {
@@ -222,7 +222,7 @@ extension MetaController {
             // The request building it is this one's own caller: waiting would never end.
             if FactoryConstruction.isRunning(key) { throw FactoryConstruction.circle(closedBy: key) }
             waiters.wait()
-            return try make(Product.self, name: key.name, argument: argument, isolation: isolation)
+            return try make(type, name: key.name, argument: argument, isolation: isolation)
         }
     }
 

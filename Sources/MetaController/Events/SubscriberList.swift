@@ -137,9 +137,6 @@ struct SubscriberList<Value: Sendable>: Sendable {
     /// element type's metadata, and dispatching a signal is such code.
     private var objects: [any AnyObject & Sendable] = []
 
-    /// The entries, in the order added.
-    var entries: [Entry] { objects.map(Self.entry) }
-
     /// An object of ``objects`` as the ``Entry`` it is.
     @inline(__always)
     private static func entry(_ object: any AnyObject & Sendable) -> Entry {
