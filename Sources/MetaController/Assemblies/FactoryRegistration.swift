@@ -123,8 +123,10 @@ enum FactoryConstruction {
 
     /// The filter bits of `key`, one in each word, from its types' addresses.
     private static func bits(of key: FactoryKey) -> (low: UInt64, high: UInt64) {
-        let addresses = UInt64(UInt(bitPattern: key.product)) ^ UInt64(UInt(bitPattern: key.argument)) &* 31
-        let mixed = addresses &* 0x9E37_79B9_7F4A_7C15   // Fibonacci hashing: the top bits depend on all bits
+        let addresses = UInt64(UInt(bitPattern: key.product)) ^ UInt64(UInt(bitPattern: key.argument)) << 1
+        // Fibonacci hashing: the top bits depend on all bits. (Not `&*`: the
+        // availability check resolves it to an overload newer than our minimums.)
+        let mixed = addresses.multipliedReportingOverflow(by: 0x9E37_79B9_7F4A_7C15).partialValue
         return (1 << (mixed >> 58), 1 << ((mixed >> 52) & 63))
     }
 
