@@ -24,12 +24,16 @@ private struct BuildFailed: Error {}
 
 /// What `registerShared` promises while a product is being made: requests that come meanwhile
 /// wait for it and get the same product; a failed build is tried again; registering again
-/// meanwhile wins. The waits are made certain by watching the factory's slot, not by sleeping.
+/// meanwhile wins. The waits are made certain by watching the factory's slot, not by sleeping;
+/// the suite runs its tests one at a time, since each holds threads while it watches.
+@Suite(.serialized)
 struct SharedFactoryTests {
     /// Blocks until the slot of `Product` (a type alone) has a request waiting for its build.
     private func waitUntilAwaited<Product>(_: Product.Type, in metaController: MetaController) {
         let key = FactoryKey(Product.self, Void.self, name: nil)
-        while true {
+        // A guard against a hang, not a timing: the wait takes microseconds.
+        let deadline = ContinuousClock.now + .seconds(60)
+        while ContinuousClock.now < deadline {
             let awaited = metaController.state.withLock { state in
                 if case .awaited? = state.factory(key) { return true }
                 return false
@@ -37,15 +41,20 @@ struct SharedFactoryTests {
             if awaited { return }
             sched_yield()   // let the threads being watched run
         }
+        Issue.record("no request came to wait for the build of \(Product.self) within a minute")
     }
 
     /// Runs `make` on a thread of its own; the result is ready once `done` is waited for.
+    ///
+    /// A queue of its own, not a global one: a global queue runs at most as many blocks
+    /// as there are cores, and the factories here block theirs, so with tests running in
+    /// parallel a request could wait for a thread forever.
     private func request<Product: Sendable>(
         _: Product.Type, from metaController: MetaController
     ) -> (done: DispatchSemaphore, result: Lock<Result<Product, any Error>?>) {
         let done = DispatchSemaphore(value: 0)
         let result = Lock<Result<Product, any Error>?>(nil)
-        DispatchQueue.global().async {
+        DispatchQueue(label: "SharedFactoryTests.request").async {
             let made = Result { try metaController.make(Product.self) }
             result.withLock { $0 = made }
             done.signal()
