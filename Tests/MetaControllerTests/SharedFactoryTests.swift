@@ -44,14 +44,15 @@ struct SharedFactoryTests {
         Issue.record("no request came to wait for the build of \(Product.self) within a minute")
     }
 
+    /// A request under way: its result is there once `done` is waited for.
+    private typealias Pending<Product> = (done: DispatchSemaphore, result: Lock<Result<Product, any Error>?>)
+
     /// Runs `make` on a thread of its own; the result is ready once `done` is waited for.
     ///
     /// A queue of its own, not a global one: a global queue runs at most as many blocks
     /// as there are cores, and the factories here block theirs, so with tests running in
     /// parallel a request could wait for a thread forever.
-    private func request<Product: Sendable>(
-        _: Product.Type, from metaController: MetaController
-    ) -> (done: DispatchSemaphore, result: Lock<Result<Product, any Error>?>) {
+    private func request<Product: Sendable>(_: Product.Type, from metaController: MetaController) -> Pending<Product> {
         let done = DispatchSemaphore(value: 0)
         let result = Lock<Result<Product, any Error>?>(nil)
         DispatchQueue(label: "SharedFactoryTests.request").async {
@@ -62,22 +63,41 @@ struct SharedFactoryTests {
         return (done, result)
     }
 
-    @Test func aRequestDuringTheBuildWaitsAndGetsTheSameProduct() throws {
-        let metaController = MetaController()
+    /// Holds a factory inside its build until the test releases it.
+    private struct Gate: Sendable {
         let started = DispatchSemaphore(value: 0)
         let release = DispatchSemaphore(value: 0)
+
+        /// Called by the factory: says the build started, then waits for the release.
+        func hold() {
+            started.signal()
+            release.wait()
+        }
+    }
+
+    /// Starts a first request, whose factory holds at `gate`, then a second, and returns
+    /// once the second is waiting for the first's build.
+    private func twoRequestsDuringABuild<Product: Sendable>(
+        _: Product.Type, from metaController: MetaController, gate: Gate
+    ) -> (first: Pending<Product>, second: Pending<Product>) {
+        let first = request(Product.self, from: metaController)
+        gate.started.wait()   // the first request is making the product
+        let second = request(Product.self, from: metaController)
+        waitUntilAwaited(Product.self, in: metaController)   // the second waits for it
+        return (first, second)
+    }
+
+    @Test func aRequestDuringTheBuildWaitsAndGetsTheSameProduct() throws {
+        let metaController = MetaController()
+        let gate = Gate()
         let made = Counter()
         metaController.registerShared(Held.self) { _ in
             made.increment()
-            started.signal()
-            release.wait()
+            gate.hold()
             return Held(1)
         }
-        let first = request(Held.self, from: metaController)
-        started.wait()   // the first request is making the product
-        let second = request(Held.self, from: metaController)
-        waitUntilAwaited(Held.self, in: metaController)   // the second waits for it
-        release.signal()
+        let (first, second) = twoRequestsDuringABuild(Held.self, from: metaController, gate: gate)
+        gate.release.signal()
         first.done.wait()
         second.done.wait()
         let one = try #require(try first.result.withLock { $0 }?.get())
@@ -104,21 +124,16 @@ struct SharedFactoryTests {
 
     @Test func aRequestWaitingForABuildThatFailsMakesTheProductItself() throws {
         let metaController = MetaController()
-        let started = DispatchSemaphore(value: 0)
-        let release = DispatchSemaphore(value: 0)
+        let gate = Gate()
         let attempts = Counter()
         metaController.registerShared(Held.self) { _ in
             attempts.increment()
             guard attempts.value == 1 else { return Held(attempts.value) }
-            started.signal()
-            release.wait()
+            gate.hold()
             throw BuildFailed()
         }
-        let first = request(Held.self, from: metaController)
-        started.wait()
-        let second = request(Held.self, from: metaController)
-        waitUntilAwaited(Held.self, in: metaController)
-        release.signal()
+        let (first, second) = twoRequestsDuringABuild(Held.self, from: metaController, gate: gate)
+        gate.release.signal()
         first.done.wait()
         second.done.wait()
         #expect(throws: BuildFailed.self) { try first.result.withLock { $0 }?.get() }
@@ -129,22 +144,17 @@ struct SharedFactoryTests {
 
     @Test func registeringAgainDuringABuildWakesTheWaitersWithTheNewFactory() throws {
         let metaController = MetaController()
-        let started = DispatchSemaphore(value: 0)
-        let release = DispatchSemaphore(value: 0)
+        let gate = Gate()
         metaController.registerShared(Held.self) { _ in
-            started.signal()
-            release.wait()
+            gate.hold()
             return Held(1)
         }
-        let first = request(Held.self, from: metaController)
-        started.wait()
-        let second = request(Held.self, from: metaController)
-        waitUntilAwaited(Held.self, in: metaController)
+        let (first, second) = twoRequestsDuringABuild(Held.self, from: metaController, gate: gate)
         metaController.registerShared(Held.self) { _ in Held(2) }
         second.done.wait()   // woken by the new registration, before the first build ends
         let replacement = try #require(try second.result.withLock { $0 }?.get())
         #expect(replacement.number == 2)
-        release.signal()
+        gate.release.signal()
         first.done.wait()
         // The first request gets the product it made, which is not kept.
         #expect(try first.result.withLock { $0 }?.get().number == 1)

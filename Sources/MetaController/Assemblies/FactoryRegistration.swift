@@ -53,15 +53,11 @@ struct FactoryKey: Hashable, Sendable, CustomStringConvertible {
 /// associated types: a conformance check at run time on every request, which
 /// was three quarters of a `make`; see Docs/Performance.md.)
 final class FactoryRegistration<Argument, Product>: Sendable {
-    /// Makes (or returns the shared) product: this registration, the key it is
-    /// stored under, the MetaController it is registered in, the one `make` was
-    /// called on (the owner or one of its descendants), the argument, and the
-    /// caller's actor.
+    /// Makes a product: the key the registration is stored under, the
+    /// MetaController `make` was called on (where the factory is registered,
+    /// or one of its descendants), the argument, and the caller's actor.
     typealias Make =
-        @Sendable (
-            FactoryRegistration, FactoryKey, _ owner: MetaController, _ requester: MetaController, Argument,
-            _ isolation: (any Actor)?
-        ) throws -> Product
+        @Sendable (FactoryKey, _ requester: MetaController, Argument, _ isolation: (any Actor)?) throws -> Product
 
     private let make: Make
 
@@ -69,18 +65,16 @@ final class FactoryRegistration<Argument, Product>: Sendable {
         self.make = make
     }
 
-    /// Makes (or returns the shared) product for a request to `requester`.
+    /// Makes a product for a request to `requester`.
     @inline(__always)
-    func product(
-        key: FactoryKey, owner: MetaController, requester: MetaController, argument: Argument, isolation: (any Actor)?
-    ) throws -> Product {
-        try make(self, key, owner, requester, argument, isolation)
+    func product(key: FactoryKey, requester: MetaController, argument: Argument, isolation: (any Actor)?) throws -> Product {
+        try make(key, requester, argument, isolation)
     }
 
     /// Makes a new product on every request, with the requesting MetaController,
     /// so a child's overrides apply to what it makes.
     static func perRequest(_ build: @escaping @Sendable (MetaController, Argument) throws -> Product) -> FactoryRegistration {
-        FactoryRegistration { _, key, _, requester, argument, _ in
+        FactoryRegistration { key, requester, argument, _ in
             let product = try FactoryConstruction.running(key) { try build(requester, argument) }
             requester.handOn(to: product)
             return product
@@ -92,7 +86,7 @@ extension FactoryRegistration where Argument: Sendable, Product: Sendable {
     /// Makes a new product on every request on the main actor, for screens and
     /// other main-actor types; a request from another thread throws.
     static func mainActor(_ build: @escaping @MainActor @Sendable (MetaController, Argument) throws -> Product) -> FactoryRegistration {
-        FactoryRegistration { _, key, _, requester, argument, isolation in
+        FactoryRegistration { key, requester, argument, isolation in
             guard let isolation, isolation === MainActor.shared else { throw MetaControllerError.notOnMainActor(key) }
             let product = try FactoryConstruction.running(key) {
                 try MainActor.assumeIsolated { try build(requester, argument) }

@@ -213,7 +213,7 @@ extension MetaController {
             // class: the cast is unchecked (a check would be a pointer
             // comparison, but needs the generic class's metadata looked up).
             return try unsafeDowncast(registration, to: FactoryRegistration<Argument, Product>.self).product(
-                key: key, owner: owner, requester: self, argument: argument, isolation: isolation)
+                key: key, requester: self, argument: argument, isolation: isolation)
         case .found(let slot):
             return slot.madeProduct(as: Product.self)
         case .claimed(let factory):
