@@ -15,6 +15,15 @@ private final class Held: Sendable {
     init(_ number: Int) { self.number = number }
 }
 
+/// A class with a subclass: a global actor makes a class that is not final `Sendable`.
+@MainActor class Vehicle {
+    nonisolated init() {}
+}
+
+@MainActor final class Bicycle: Vehicle {
+    nonisolated override init() { super.init() }
+}
+
 protocol Greeter: Sendable { func greet() -> String }
 private final class English: Greeter {
     func greet() -> String { "hello" }
@@ -159,6 +168,17 @@ struct SharedFactoryTests {
         // The first request gets the product it made, which is not kept.
         #expect(try first.result.withLock { $0 }?.get().number == 1)
         #expect(try metaController.make(Held.self) === replacement)
+    }
+
+    @Test func aSharedObjectAskedForThroughASuperclassMetatypeIsTheOneMadeForItsClass() throws {
+        let metaController = MetaController()
+        metaController.registerShared(Bicycle.self) { _ in Bicycle() }
+        let type: Vehicle.Type = Bicycle.self
+        let made = try metaController.make(type)   // made by this request
+        #expect(made is Bicycle)
+        #expect(try metaController.make(type) === made)   // then handed back
+        #expect(try metaController.make(Bicycle.self) === made)
+        #expect(throws: MetaControllerError.self) { try metaController.make(Vehicle.self) }   // not registered
     }
 
     @Test func sharedProductsOfEveryKindAreMadeOnceAndHandedBackAsMade() throws {

@@ -7,12 +7,22 @@ import Dispatch
 /// another request waits for it), then to ``made(_:)`` or ``madeObject(_:)``,
 /// which later requests hand back as they are.
 enum FactorySlot: Sendable {
+    /// Makes a shared product with the MetaController the factory is
+    /// registered in, hands that MetaController to it when it is a consumer,
+    /// and returns the slot that holds it from now on.
+    ///
+    /// A closure, not a generic class: registering one then allocates its
+    /// context and looks up no generic metadata, which was a quarter of a
+    /// registration (see Docs/Performance.md).
+    typealias SharedFactory = @Sendable (_ owner: MetaController) throws -> FactorySlot
+
     /// A `FactoryRegistration<Argument, Product>` of the key's two types.
     case registration(any AnyObject & Sendable)
     /// A shared factory whose product has not been made.
-    case shared(any SharedFactoryProtocol)
-    /// A shared factory whose product one request is making now.
-    case building(any SharedFactoryProtocol)
+    case shared(SharedFactory)
+    /// A shared factory whose product one request is making now: the
+    /// number that build got from ``MetaController/State/claimFactory(_:)``.
+    case building(UInt64)
     /// A shared factory whose product one request is making now, with
     /// requests waiting for it.
     case awaited(SharedFactoryBuild)
@@ -21,6 +31,17 @@ enum FactorySlot: Sendable {
     /// The product of a shared factory, made, when the key's product type is
     /// a class: the reference itself, handed back without a cast.
     case madeObject(any AnyObject & Sendable)
+
+    /// The slot of a shared factory registered with `build`.
+    static func shared<Product: Sendable>(
+        making build: @escaping @Sendable (MetaController) throws -> Product
+    ) -> FactorySlot {
+        .shared { owner in
+            let product = try build(owner)
+            owner.handOn(to: product)
+            return .holding(product)
+        }
+    }
 
     /// The slot for a shared product just made.
     static func holding<Product: Sendable>(_ product: Product) -> FactorySlot {
@@ -62,13 +83,14 @@ final class MadeProduct: Sendable {
 
 /// A shared factory's product being made, and the requests waiting for it.
 final class SharedFactoryBuild: Sendable {
-    let factory: any SharedFactoryProtocol
+    /// The build's number, as in ``FactorySlot/building(_:)``.
+    let number: UInt64
     /// Entered once by the first request that waits; left by the request
     /// making the product when it is done (made or failed), which wakes them all.
     let waiters: DispatchGroup
 
-    init(_ factory: any SharedFactoryProtocol, waiters: DispatchGroup) {
-        self.factory = factory
+    init(_ number: UInt64, waiters: DispatchGroup) {
+        self.number = number
         self.waiters = waiters
     }
 }

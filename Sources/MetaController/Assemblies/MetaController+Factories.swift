@@ -134,7 +134,7 @@ extension MetaController {
         name: String? = nil,
         factory: @escaping @Sendable (MetaController) throws -> Product
     ) {
-        store(.shared(SharedFactory(factory)), for: FactoryKey(type, Void.self, name: name))
+        store(.shared(making: factory), for: FactoryKey(type, Void.self, name: name))
     }
 
     /// Makes a `Product` with the factory registered for it here or in a parent.
@@ -154,12 +154,49 @@ extension MetaController {
     ///   main-actor factory is asked from outside the main actor
     ///   (``MetaControllerError/Code/notOnMainActor``); otherwise whatever the
     ///   factory throws.
+    @inlinable
     public func make<Product>(
         _ type: Product.Type = Product.self,
         name: String? = nil,
         isolation: isolated (any Actor)? = #isolation
     ) throws -> Product {
-        try make(type, name: name, argument: (), isolation: isolation)
+        // Inlinable so that, in the caller's specialization, handing back a
+        // shared object is one lookup and no cast: the size test is decided
+        // when compiling, and the object is stored only for a class type
+        // (see Docs/Performance.md).
+        if name == nil, MemoryLayout<Product>.size == MemoryLayout<AnyObject>.size,
+            let object = try sharedObject(type)
+        {
+            return unsafeBitCast(object, to: Product.self)
+        }
+        return try make(type, name: name, argument: (), isolation: isolation)
+    }
+
+    /// The shared object of the factory of `type` alone registered here,
+    /// made by this request when no request has made it yet; `nil` when the
+    /// slot holds anything else (nothing, a factory that is not shared, a
+    /// product that is not an object, a build under way), for the generic
+    /// request to deal with.
+    @usableFromInline
+    func sharedObject(_ type: Any.Type) throws -> AnyObject? {
+        let found = state.withLock { state -> FactoryLookup? in
+            switch state.typeFactories[TypeKey(type)] {
+            case .madeObject(let object)?: .found(.madeObject(object))
+            case .shared?: state.claimFactory(FactoryKey(type))
+            default: nil
+            }
+        }
+        switch found {
+        case .found(.madeObject(let object))?:
+            return object
+        case .claimed(let factory, let build)?:
+            guard case .madeObject(let object) = try makeShared(factory, build: build, for: FactoryKey(type)) else {
+                return nil
+            }
+            return object
+        default:
+            return nil
+        }
     }
 
     /// Makes a `Product` from `argument` with the factory registered for it here or in a parent.
@@ -216,8 +253,8 @@ extension MetaController {
                 key: key, requester: self, argument: argument, isolation: isolation)
         case .found(let slot):
             return slot.madeProduct(as: Product.self)
-        case .claimed(let factory):
-            return try owner.makeShared(factory, for: key).madeProduct(as: Product.self)
+        case .claimed(let factory, let build):
+            return try owner.makeShared(factory, build: build, for: key).madeProduct(as: Product.self)
         case .wait(let waiters):
             // The request building it is this one's own caller: waiting would never end.
             if FactoryConstruction.isRunning(key) { throw FactoryConstruction.circle(closedBy: key) }
@@ -229,17 +266,19 @@ extension MetaController {
     /// Makes the product of the shared factory under `key`, which this request
     /// claimed, and stores it in the factory's place; after a failure, puts the
     /// factory back for the next request. Either way wakes the requests waiting.
-    private func makeShared(_ factory: any SharedFactoryProtocol, for key: FactoryKey) throws -> FactorySlot {
+    private func makeShared(
+        _ factory: @escaping FactorySlot.SharedFactory, build: UInt64, for key: FactoryKey
+    ) throws -> FactorySlot {
         let made: FactorySlot
         do {
-            made = try FactoryConstruction.running(key) { try factory.makeProduct(owner: self) }
+            made = try FactoryConstruction.running(key, lookingForCircle: false) { try factory(self) }
         } catch {
-            let (replaced, waiters) = state.withLock { $0.finishBuild(of: factory, for: key, storing: .shared(factory)) }
+            let (replaced, waiters) = state.withLock { $0.finishBuild(build, for: key, storing: .shared(factory)) }
             waiters?.leave()
             withExtendedLifetime(replaced) {}   // released here, after the lock
             throw error
         }
-        let (replaced, waiters) = state.withLock { $0.finishBuild(of: factory, for: key, storing: made) }
+        let (replaced, waiters) = state.withLock { $0.finishBuild(build, for: key, storing: made) }
         waiters?.leave()
         withExtendedLifetime(replaced) {}
         return made
@@ -260,7 +299,7 @@ enum FactoryLookup {
     /// A registration, or a shared product made.
     case found(FactorySlot)
     /// A shared factory whose product this request is to make.
-    case claimed(any SharedFactoryProtocol)
+    case claimed(FactorySlot.SharedFactory, build: UInt64)
     /// A shared factory whose product another request is making: wait, then look again.
     case wait(DispatchGroup)
 }

@@ -217,13 +217,14 @@ public final class MetaController: Sendable {
     /// ```
     @inlinable
     public subscript<Key: MetaControllerKey>(key: Key.Type) -> Key.Value? {
-        // Inlinable so that the cast below is specialized in the app's code: a
-        // cast to a concrete class is a pointer comparison, where casting an
-        // `any Sendable` back to the key's value (an existential, usually) is
-        // a conformance lookup at run time (see Docs/Performance.md).
+        // Inlinable so that the box's class is known in the app's code: the
+        // box stored under a key is always a `CustomSlot` of the key's value,
+        // so it is cast back without a check, where casting an `any Sendable`
+        // back to the key's value (an existential, usually) is a conformance
+        // lookup at run time (see Docs/Performance.md).
         get {
-            if let slot = customSlot(ObjectIdentifier(key)) as? CustomSlot<Key.Value> { return slot.value }
-            return parent?[key]
+            guard let slot = customSlot(ObjectIdentifier(key)) else { return parent?[key] }
+            return unsafeDowncast(slot, to: CustomSlot<Key.Value>.self).value
         }
         set {
             setCustomSlot(ObjectIdentifier(key), newValue.map { CustomSlot($0) }, pushingTo: newValue)
@@ -233,7 +234,7 @@ public final class MetaController: Sendable {
     /// The box stored under a custom key, or `nil`; read under the lock.
     @usableFromInline
     func customSlot(_ id: ObjectIdentifier) -> (any AnyObject & Sendable)? {
-        state.withLock { $0.custom[id] }
+        state.withLock { $0.custom[TypeKey(id)] }
     }
 
     /// Stores or removes the box under a custom key, then pushes this MetaController to the new value.
@@ -242,7 +243,11 @@ public final class MetaController: Sendable {
         // The old value is returned and released after the lock is, so its
         // deinit may use this MetaController.
         _ = state.withLock { state in
-            if let slot { state.custom.updateValue(slot, forKey: id) } else { state.custom.removeValue(forKey: id) }
+            if let slot {
+                state.custom.updateValue(slot, forKey: TypeKey(id))
+            } else {
+                state.custom.removeValue(forKey: TypeKey(id))
+            }
         }
         if let value { push(to: value) }
     }
@@ -255,51 +260,57 @@ public final class MetaController: Sendable {
         var api: (any ApiController)?
         var data: (any DataController)?
         var notification: (any NotificationController)?
-        var custom: [ObjectIdentifier: any AnyObject & Sendable] = [:]
+        var custom: [TypeKey: any AnyObject & Sendable] = [:]
         /// Factories of a type alone (no name, no argument), by the type: most
         /// are such, and hashing one `ObjectIdentifier` is half the cost of a
         /// whole ``FactoryKey``.
-        var typeFactories: [ObjectIdentifier: FactorySlot] = [:]
+        var typeFactories: [TypeKey: FactorySlot] = [:]
         /// Named factories and factories that take an argument.
         var factories: [FactoryKey: FactorySlot] = [:]
+        /// The number of the last build of a shared product claimed here
+        /// (``FactorySlot/building(_:)``).
+        var lastBuild: UInt64 = 0
 
         /// What is stored under `key`.
         @inline(__always)
         func factory(_ key: FactoryKey) -> FactorySlot? {
-            key.isTypeAlone ? typeFactories[key.product] : factories[key]
+            key.isTypeAlone ? typeFactories[TypeKey(key.product)] : factories[key]
         }
 
         /// Runs `body` on the slot under `key` (`nil` when there is none;
         /// setting `nil` removes it), finding it once.
         @inline(__always)
         mutating func modifyFactory<Result>(_ key: FactoryKey, _ body: (inout FactorySlot?) -> Result) -> Result {
-            key.isTypeAlone ? body(&typeFactories[key.product]) : body(&factories[key])
+            key.isTypeAlone ? body(&typeFactories[TypeKey(key.product)]) : body(&factories[key])
         }
 
         /// What a request of `key` finds here; a shared factory not made yet
         /// is claimed for the request (its slot marked as building).
         @inline(__always)
         mutating func claimFactory(_ key: FactoryKey) -> FactoryLookup? {
-            modifyFactory(key) { slot in
+            lastBuild &+= 1
+            let build = lastBuild
+            return modifyFactory(key) { slot in
                 switch slot {
                 case nil: nil
                 case .registration?, .made?, .madeObject?: .found(slot.unsafelyUnwrapped)
-                case .shared?, .building?, .awaited?: Self.claimShared(&slot)
+                case .shared?, .building?, .awaited?: Self.claimShared(&slot, build: build)
                 }
             }
         }
 
-        /// ``claimFactory(_:)`` for a shared factory not made yet.
+        /// ``claimFactory(_:)`` for a shared factory not made yet; a build
+        /// claimed gets the number `build`.
         @inline(never)
-        private static func claimShared(_ slot: inout FactorySlot?) -> FactoryLookup? {
+        private static func claimShared(_ slot: inout FactorySlot?, build: UInt64) -> FactoryLookup? {
             switch slot {
             case .shared(let factory)?:
-                slot = .building(factory)
-                return .claimed(factory)
-            case .building(let factory)?:
+                slot = .building(build)
+                return .claimed(factory, build: build)
+            case .building(let building)?:
                 let waiters = DispatchGroup()
                 waiters.enter()
-                slot = .awaited(SharedFactoryBuild(factory, waiters: waiters))
+                slot = .awaited(SharedFactoryBuild(building, waiters: waiters))
                 return .wait(waiters)
             case .awaited(let build)?:
                 return .wait(build.waiters)
@@ -308,23 +319,23 @@ public final class MetaController: Sendable {
             }
         }
 
-        /// Ends the build of `factory` under `key`, storing `slot` (the product,
-        /// or the factory again after a failure), unless the key was registered
-        /// again meanwhile.
+        /// Ends build number `build` under `key`, storing `new` (the product,
+        /// or the factory again after a failure), unless the key was
+        /// registered again meanwhile.
         ///
         /// - Returns: The slot replaced, to release after unlocking, and the
         ///   requests waiting for the build, to wake.
         mutating func finishBuild(
-            of factory: any SharedFactoryProtocol, for key: FactoryKey, storing new: FactorySlot
+            _ build: UInt64, for key: FactoryKey, storing new: FactorySlot
         ) -> (replaced: FactorySlot?, waiters: DispatchGroup?) {
             modifyFactory(key) { slot in
                 switch slot {
-                case .building(let building)? where building === factory:
+                case .building(let building)? where building == build:
                     defer { slot = new }
                     return (slot, nil)
-                case .awaited(let build)? where build.factory === factory:
+                case .awaited(let awaited)? where awaited.number == build:
                     defer { slot = new }
-                    return (slot, build.waiters)
+                    return (slot, awaited.waiters)
                 default:
                     return (nil, nil)
                 }
@@ -335,7 +346,7 @@ public final class MetaController: Sendable {
         @inline(__always)
         mutating func setFactory(_ slot: FactorySlot, for key: FactoryKey) -> FactorySlot? {
             key.isTypeAlone
-                ? typeFactories.updateValue(slot, forKey: key.product)
+                ? typeFactories.updateValue(slot, forKey: TypeKey(key.product))
                 : factories.updateValue(slot, forKey: key)
         }
     }

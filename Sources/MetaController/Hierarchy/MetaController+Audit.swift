@@ -12,7 +12,7 @@ extension MetaController {
             case .api: state.api != nil
             case .data: state.data != nil
             case .notification: state.notification != nil
-            case .custom(let id): state.custom[id] != nil
+            case .custom(let id): state.custom[TypeKey(id)] != nil
             }
         }
         return here || (parent?.contains(slot) ?? false)
