@@ -262,8 +262,8 @@ public final class MetaController: Sendable {
         var notification: (any NotificationController)?
         var custom: [TypeKey: any AnyObject & Sendable] = [:]
         /// Factories of a type alone (no name, no argument), by the type: most
-        /// are such, and hashing one `ObjectIdentifier` is half the cost of a
-        /// whole ``FactoryKey``.
+        /// are such, and hashing a ``TypeKey`` is one multiplication, where a
+        /// whole ``FactoryKey`` goes through `Hasher`.
         var typeFactories: [TypeKey: FactorySlot] = [:]
         /// Named factories and factories that take an argument.
         var factories: [FactoryKey: FactorySlot] = [:]
