@@ -10,23 +10,15 @@ struct FactoryKey: Hashable, Sendable, CustomStringConvertible {
     private let productType: any Any.Type
     private let argumentType: any Any.Type
 
+    /// The key of the factory of `product` from `argument` named `name`; by
+    /// default, of `product` alone.
     @inline(__always)
-    init<Product, Argument>(_ product: Product.Type, _ argument: Argument.Type, name: String?) {
+    init(_ product: any Any.Type, _ argument: any Any.Type = Void.self, name: String? = nil) {
         self.product = ObjectIdentifier(product)
         self.argument = ObjectIdentifier(argument)
         self.name = name
         productType = product
         argumentType = argument
-    }
-
-    /// The key of the factory of `product` alone: no name, no argument.
-    @inline(__always)
-    init(_ product: any Any.Type) {
-        self.product = ObjectIdentifier(product)
-        argument = ObjectIdentifier(Void.self)
-        name = nil
-        productType = product
-        argumentType = Void.self
     }
 
     /// Whether the factory takes an argument (other than `Void`).

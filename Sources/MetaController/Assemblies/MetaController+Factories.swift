@@ -179,10 +179,11 @@ extension MetaController {
     /// request to deal with.
     @usableFromInline
     func sharedObject(_ type: Any.Type) throws -> AnyObject? {
+        let key = FactoryKey(type)
         let found = state.withLock { state -> FactoryLookup? in
-            switch state.typeFactories[TypeKey(type)] {
+            switch state.typeFactories[TypeKey(key.product)] {
             case .madeObject(let object)?: .found(.madeObject(object))
-            case .shared?: state.claimFactory(FactoryKey(type))
+            case .shared?: state.claimFactory(key)
             default: nil
             }
         }
@@ -190,7 +191,7 @@ extension MetaController {
         case .found(.madeObject(let object))?:
             return object
         case .claimed(let factory, let build)?:
-            guard case .madeObject(let object) = try makeShared(factory, build: build, for: FactoryKey(type)) else {
+            guard case .madeObject(let object) = try makeShared(factory, build: build, for: key) else {
                 return nil
             }
             return object

@@ -312,8 +312,8 @@ public final class MetaController: Sendable {
                 waiters.enter()
                 slot = .awaited(SharedFactoryBuild(building, waiters: waiters))
                 return .wait(waiters)
-            case .awaited(let build)?:
-                return .wait(build.waiters)
+            case .awaited(let awaited)?:
+                return .wait(awaited.waiters)
             case nil, .registration?, .made?, .madeObject?:
                 return slot.map { .found($0) }
             }

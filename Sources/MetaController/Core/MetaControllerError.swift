@@ -33,7 +33,7 @@ public struct MetaControllerError: Error, Sendable, Equatable, CustomStringConve
     public let description: String
 
     static func missingFactory(_ key: FactoryKey) -> MetaControllerError {
-        let how = !key.takesArgument ? "register(_:name:factory:)" : "register(_:name:argument:factory:)"
+        let how = key.takesArgument ? "register(_:name:argument:factory:)" : "register(_:name:factory:)"
         return MetaControllerError(
             code: .missingFactory,
             description: "no factory makes \(key); register one with \(how)")

@@ -25,7 +25,7 @@ import WinSDK
 ///
 /// A `Lock` is a reference: copies share one mutex and one state. The state
 /// and the mutex live in one allocation (``LockStorage``), since a lock is
-/// made for every MetaController, bus, property and shared factory.
+/// made for every MetaController, bus and property.
 ///
 /// This is the package's only `@unchecked Sendable` type. It is sound because
 /// the state is touched only inside ``withLock(_:)``, between locking and
