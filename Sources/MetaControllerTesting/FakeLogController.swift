@@ -6,6 +6,11 @@ public import MetaController
 /// ``minimumLevel`` makes it refuse lower levels, which lets a test check that a
 /// disabled level does not even build its message.
 ///
+/// MetaController's own warnings about how it is used (in debug builds, "…
+/// requires favoritesController, which this MetaController lacks"; a pass
+/// refused under the write-once rule) go to ``diagnostics``, not ``entries``,
+/// so a test's assertions on what the app logged do not see them.
+///
 /// ```swift
 /// let log = FakeLogController()
 /// let metaController = MetaController()
@@ -19,6 +24,7 @@ public import MetaController
 public final class FakeLogController: LogController, MetaControllerConsumer {
     private struct State: Sendable {
         var entries: [LogEntry] = []
+        var diagnostics: [LogEntry] = []
         var minimumLevel: LogLevel = .trace
         var flushCount = 0
     }
@@ -53,13 +59,28 @@ public final class FakeLogController: LogController, MetaControllerConsumer {
     /// The messages of ``entries``, oldest first.
     public var messages: [String] { entries.map(\.message) }
 
+    /// The warnings MetaController itself logged here, oldest first: a
+    /// consumer's required controllers missing when it was passed the
+    /// MetaController (debug builds), a pass or push refused under the
+    /// write-once rule. They are not in ``entries``.
+    ///
+    /// ```swift
+    /// metaController.passMetaController(to: CheckoutScreen())
+    /// #expect(log.diagnostics.map(\.message) == ["CheckoutScreen requires apiController, which this MetaController lacks"])
+    /// #expect(log.entries.isEmpty)
+    /// ```
+    public var diagnostics: [LogEntry] { state.withLock { $0.diagnostics } }
+
     /// How many times ``flush()`` was called, so that a test can check that a
     /// path (the app's exit, say) flushes the log.
     public var flushCount: Int { state.withLock { $0.flushCount } }
 
-    /// Forgets every entry logged so far.
+    /// Forgets every entry and diagnostic logged so far.
     public func removeAllEntries() {
-        state.withLock { $0.entries.removeAll() }
+        state.withLock { state in
+            state.entries.removeAll()
+            state.diagnostics.removeAll()
+        }
     }
 
     /// Whether `level` is at or above ``minimumLevel``.
@@ -67,11 +88,16 @@ public final class FakeLogController: LogController, MetaControllerConsumer {
         level >= minimumLevel
     }
 
-    /// Records `entry` when its level is kept.
+    /// Records `entry` when its level is kept: in ``diagnostics`` when
+    /// MetaController itself logged it, in ``entries`` otherwise.
     public func log(_ entry: LogEntry) {
         state.withLock { state in
             guard entry.level >= state.minimumLevel else { return }
-            state.entries.append(entry)
+            if entry.isDiagnostic {
+                state.diagnostics.append(entry)
+            } else {
+                state.entries.append(entry)
+            }
         }
     }
 

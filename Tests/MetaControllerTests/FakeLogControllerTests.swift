@@ -77,4 +77,25 @@ struct MetaControllerFakesTests {
     @Test func eachCallMakesNewFakes() {
         #expect(MetaController.withFakes().fakeLogController !== MetaController.withFakes().fakeLogController)
     }
+
+    /// The package's own warnings go to `diagnostics`, so a test's assertions on what
+    /// the app logged see only the app's lines.
+    @Test func metaControllersOwnWarningsAreKeptApartFromTheAppsEntries() {
+        let metaController = MetaController()
+        let log = FakeLogController()
+        metaController.logController = log
+        let screen = SettingsScreen()   // requires slots this MetaController lacks
+        metaController.passMetaController(to: screen)
+        MetaController(parent: metaController).passMetaController(to: screen)   // refused: it holds another
+        screen.infoLog("shown")
+        #expect(log.messages == ["shown"])
+        #if DEBUG
+        #expect(log.diagnostics.count == 2)   // the missing slots, then the refused pass
+        #else
+        #expect(log.diagnostics.count == 1)   // the refused pass
+        #endif
+        #expect(log.diagnostics.last?.message.contains("already holds") == true)
+        log.removeAllEntries()
+        #expect(log.entries.isEmpty && log.diagnostics.isEmpty)
+    }
 }

@@ -11,6 +11,18 @@ final class MainActorScreen: @MainActor MetaControllerConsumer {
     func appear() { infoLog("\(title) appeared") }
 }
 
+/// A model that counts the arrivals of its MetaController and, on each, reads a slot and subscribes.
+final class ArrivalCounter: MetaControllerConsumer {
+    var metaController: MetaController?
+    var arrivals: [MetaController?] = []
+    var apiAtArrival: [Bool] = []
+
+    func metaControllerDidArrive() {
+        arrivals.append(metaController)
+        apiAtArrival.append(apiController != nil)
+    }
+}
+
 struct MetaControllerConsumerTests {
     @Test func accessorsReadTheMetaControllersSlots() {
         let metaController = MetaController.withFakes()
@@ -156,4 +168,71 @@ struct MetaControllerConsumerTests {
         #expect(Screen.requiredControllers.isEmpty)
         #expect(SettingsScreen.requiredControllers == [.api, .notification])
     }
+
+    // MARK: - metaControllerDidArrive()
+
+    @Test func theHookRunsOnceWhenAPassGivesAMetaControllerAndSeesItsSlots() {
+        let metaController = MetaController.withFakes()
+        let model = ArrivalCounter()
+        metaController.passMetaController(to: model)
+        metaController.passMetaController(to: model)   // the same one again: no second call
+        metaController.passMetaController(to: Stack([model]))
+        #expect(model.arrivals.count == 1)
+        #expect(model.arrivals.first! === metaController)   // set before the hook runs
+        #expect(model.apiAtArrival == [true])
+    }
+
+    @Test func aRefusedPassDoesNotCallTheHookAndAReplacingOneDoes() {
+        let first = MetaController()
+        let second = MetaController()
+        let model = ArrivalCounter()
+        first.passMetaController(to: model)
+        second.passMetaController(to: model)   // refused: the model keeps the first
+        #expect(model.arrivals.count == 1)
+        second.passMetaController(to: model, replacingExisting: true)
+        #expect(model.arrivals.count == 2)
+        #expect(model.arrivals.last! === second)
+    }
+
+    @Test func thePushOnSetCallsTheHookOfAController() {
+        let metaController = MetaController()
+        let controller = ArrivingApiController()
+        metaController.apiController = controller
+        metaController.apiController = controller   // set again: it holds this MetaController already
+        #expect(controller.arrivals.withLock { $0 } == 1)
+    }
+
+    @Test func aConsumerThatDoesNotImplementTheHookIsPassedAsBefore() {
+        let metaController = MetaController()
+        let screen = Screen()
+        screen.metaControllerDidArrive()   // the default does nothing
+        metaController.passMetaController(to: screen)
+        #expect(screen.metaController === metaController)
+    }
+
+    @Test @MainActor func aMainActorModelsHookRunsOnTheMainActor() {
+        @MainActor final class Model: @MainActor MetaControllerConsumer {
+            var metaController: MetaController?
+            var calls = 0
+            func metaControllerDidArrive() {
+                MainActor.assertIsolated()
+                calls += 1
+            }
+        }
+        let model = Model()
+        MetaController().passMetaController(to: model)
+        #expect(model.calls == 1)
+    }
+}
+
+/// An API controller that counts the arrivals of its MetaController.
+final class ArrivingApiController: ApiController, MetaControllerConsumer {
+    let arrivals = Lock(0)
+    private let reference = WeakMetaControllerReference()
+    var metaController: MetaController? {
+        get { reference.metaController }
+        set { reference.metaController = newValue }
+    }
+    func metaControllerDidArrive() { arrivals.withLock { $0 += 1 } }
+    func send(_ request: ApiRequest) async throws(ApiError) -> ApiResponse { ApiResponse(request: request) }
 }

@@ -65,7 +65,8 @@ struct MetaControllerPassingTests {
         first.passMetaController(to: screen)
         let line: UInt = #line; second.passMetaController(to: screen)
         #expect(screen.metaController === first)
-        let warning = try #require(second.fakeLogController?.entries.first)
+        let warning = try #require(second.fakeLogController?.diagnostics.first)
+        #expect(second.fakeLogController?.entries.isEmpty == true)   // the app logged nothing
         #expect(warning.level == .warning)
         #expect(
             warning.message
@@ -89,7 +90,7 @@ struct MetaControllerPassingTests {
         #expect(subtree.metaController === scoped)
         #expect(inner.metaController === scoped)
         #expect(
-            log.messages == [
+            log.diagnostics.map(\.message) == [
                 "TabsScreen already holds a different MetaController and keeps it; pass replacingExisting: true to replace it"
             ])
     }
@@ -143,10 +144,11 @@ struct MetaControllerPassingTests {
         metaController.passMetaController(to: settings)
         #expect(settings.metaController === metaController)   // it still receives it
         #if DEBUG
-        #expect(log.messages == ["SettingsScreen requires notificationController, which this MetaController lacks"])
+        #expect(log.diagnostics.map(\.message) == ["SettingsScreen requires notificationController, which this MetaController lacks"])
         #else
-        #expect(log.messages.isEmpty)
+        #expect(log.diagnostics.isEmpty)
         #endif
+        #expect(log.entries.isEmpty)   // kept apart from what the app logs
     }
 
     @Test func aConsumerListedTwiceIsWarnedAboutOnce() {
@@ -158,9 +160,9 @@ struct MetaControllerPassingTests {
         metaController.passMetaController(to: settings)   // and passed again later
         #expect(settings.metaController === metaController)
         #if DEBUG
-        #expect(log.messages == ["SettingsScreen requires apiController, notificationController, which this MetaController lacks"])
+        #expect(log.diagnostics.map(\.message) == ["SettingsScreen requires apiController, notificationController, which this MetaController lacks"])
         #else
-        #expect(log.messages.isEmpty)
+        #expect(log.diagnostics.isEmpty)
         #endif
         #expect(metaController.audit(Stack([settings, Stack([settings])])).consumers.count == 1)
     }

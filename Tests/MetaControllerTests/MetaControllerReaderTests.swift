@@ -110,4 +110,46 @@ struct MetaControllerReaderTests {
         let reader: any MetaControllerReader = screen
         #expect(reader.metaController === screen.metaController)
     }
+
+    // MARK: - A MetaController is a reader
+
+    @Test func aMetaControllerLogsThroughItsOwnShortcuts() throws {
+        let (metaController, log, _) = filled()
+        metaController.infoLog("launched", metadata: ["build": "42"])
+        let entry = try #require(log.entries.first)
+        #expect(entry.message == "launched")
+        #expect(entry.level == .info)
+        #expect(entry.metadata == ["build": "42"])
+        #expect(entry.file.hasSuffix("MetaControllerReaderTests.swift"))
+    }
+
+    @Test func anAppsReaderAccessorWorksOnTheMetaControllerItself() {
+        let metaController = MetaController()
+        let favorites = TestFavoritesController()
+        metaController[FavoritesControllerKey.self] = favorites
+        #expect(metaController.favoritesController === favorites)
+        #expect(metaController.metaController === metaController)
+    }
+
+    /// Generic code over readers sees a MetaController's own slots and bus.
+    @Test func readingAMetaControllerAsAReaderGivesItsOwnSlotsAndBus() {
+        func parts(_ reader: some MetaControllerReader) -> (Signals?, (any ApiController)?, Int?) {
+            (reader.signals, reader.apiController, reader[RetryCountKey.self])
+        }
+        let (metaController, _, api) = filled()
+        let (signals, apiController, retries) = parts(metaController)
+        #expect(signals === metaController.signals)
+        #expect(apiController === api)
+        #expect(retries == 3)
+    }
+}
+
+protocol FavoritesController: AnyObject, Sendable {}
+final class TestFavoritesController: FavoritesController {}
+enum FavoritesControllerKey: MetaControllerKey {
+    typealias Value = any FavoritesController
+}
+extension MetaControllerReader {
+    /// The recipe's one-line accessor, declared on readers.
+    var favoritesController: (any FavoritesController)? { self[FavoritesControllerKey.self] }
 }

@@ -15,7 +15,7 @@ extension MetaControllerPassingTests {
         second.passMetaController(to: handler)
         #expect(handler.metaController === first)
         #expect(
-            log.messages == [
+            log.diagnostics.map(\.message) == [
                 "Screen already holds the MetaController of another scope and keeps it; "
                     + "an object reused across scopes (a pooled handler, say) needs replacingExisting: true to take this one"
             ])
@@ -31,7 +31,7 @@ extension MetaControllerPassingTests {
             request.passMetaController(to: handler, replacingExisting: true)
             #expect(handler.metaController === request)
         }
-        #expect(log.messages.isEmpty)
+        #expect(log.diagnostics.isEmpty)
     }
 
     @Test func aScopeOfThePasserIsNotAForeignScope() {

@@ -101,8 +101,8 @@ struct MetaControllerTests {
         second.apiController = api
         // The controller keeps the MetaController it was first put in; the second one warns.
         #expect(first.fakeApiController?.metaController === first)
-        #expect(secondLog.messages.count == 1)
-        #expect(secondLog.messages.first?.contains("FakeApiController already holds a different MetaController") == true)
+        #expect(secondLog.diagnostics.count == 1)
+        #expect(secondLog.diagnostics.first?.message.contains("FakeApiController already holds a different MetaController") == true)
     }
 
     @Test func containsReportsEachSlot() {

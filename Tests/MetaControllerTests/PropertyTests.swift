@@ -628,6 +628,111 @@ struct PropertyTests {
     }
 }
 
+extension PropertyTests {
+    // MARK: - update(_:)
+
+    /// Two threads each toggle and count 20,000 times through `update`: no change is lost,
+    /// and every update is broadcast once. (Reading `value` and setting it loses some.)
+    @Test func updatesFromTwoThreadsLoseNothingAndBroadcastOnceEach() {
+        let count = Property(0)
+        let heard = Counter()
+        let token = count.observe { _ in heard.increment() }
+        let group = DispatchGroup()
+        for _ in 0..<2 {
+            group.enter()
+            Thread {
+                for _ in 0..<20_000 { count.update { $0 += 1 } }
+                group.leave()
+            }.start()
+        }
+        group.wait()
+        #expect(count.value == 40_000)
+        #expect(heard.value == 40_000)
+        _ = token
+    }
+
+    @Test func updateReturnsTheBodysResultAndSubscribersHearTheResult() {
+        let favorites = Property<Set<Int>>([])
+        let heard = Inbox<Set<Int>>()
+        favorites.subscribe(heard) { $0.record($1) }
+        #expect(favorites.update { $0.insert(42).inserted } == true)
+        #expect(favorites.update { $0.insert(42).inserted } == false)   // already there: still broadcast, once
+        let isFavorite = Property(false)
+        isFavorite.update { $0.toggle() }
+        #expect(isFavorite.value == true)
+        #expect(heard.values == [[42], [42]])
+    }
+
+    @Test func aThrowingBodyChangesNothingAndBroadcastsNothing() {
+        struct Refused: Error {}
+        let property = Property(1)
+        let heard = Inbox<Int>()
+        property.subscribe(heard) { $0.record($1) }
+        #expect(throws: Refused.self) {
+            try property.update { value in
+                value = 99
+                throw Refused()
+            }
+        }
+        #expect(property.value == 1)
+        #expect(heard.values.isEmpty)
+    }
+
+    /// The body may read the property (it runs outside the lock), and runs again on
+    /// the newer value when a set comes between its read and its store.
+    @Test func aSetDuringTheBodyMakesItRunAgainOnTheNewerValue() {
+        let property = Property(1)
+        let runs = Counter()
+        let result = property.update { value -> Int in
+            runs.increment()
+            if runs.value == 1 {
+                #expect(property.value == 1)   // reading inside the body does not deadlock
+                property.value = 10   // another writer comes between
+            }
+            value += 1
+            return value
+        }
+        #expect(runs.value == 2)
+        #expect(result == 11)
+        #expect(property.value == 11)
+    }
+
+    @Test @MainActor func anUpdateOnTheMainActorReachesMainActorSubscribersAtOnce() {
+        final class Screen: Sendable {
+            let shown = Lock<[Int]>([])
+        }
+        let property = Property(0)
+        let screen = Screen()
+        property.subscribe(screen) { @MainActor screen, value in screen.shown.withLock { $0.append(value) } }
+        property.update { $0 += 5 }
+        #expect(screen.shown.withLock { $0 } == [5])
+    }
+
+    // MARK: - Tokens keep what they observe
+
+    /// A token keeps the property it observes, and a derived property its sources:
+    /// `count.map { … }.observe { … }` follows `count` with nothing else keeping the mapped one.
+    @Test func aTokenKeepsADerivedPropertyItObservesAlive() {
+        let count = Property(1)
+        let heard = Inbox<String>()
+        weak var weakLabel: Property<String>?
+        var token: SubscriptionToken? = {
+            let label = count.map { "\($0) unread" }.removingDuplicates()
+            weakLabel = label
+            return label.observe { heard.record($0) }
+        }()
+        #expect(weakLabel != nil)
+        count.value = 2
+        count.value = 2
+        count.value = 3
+        #expect(heard.values == ["2 unread", "3 unread"])
+        token = nil
+        #expect(weakLabel == nil)   // the token was all that kept it
+        #expect(count.subscriberCount == 0)
+        _ = token
+    }
+}
+
 /// Runs `body` on a thread of its own and holds the calling (main) thread until it ends,
 /// so that nothing of the main actor can run meanwhile.
 func onAnotherThreadWhileTheMainThreadWaits(_ body: @escaping @Sendable () -> Void) {

@@ -63,9 +63,42 @@ public protocol MetaControllerConsumer: AnyObject, MetaControllerReader {
     /// static let requiredControllers: [MetaControllerSlot] = [.api, .log]
     /// ```
     static var requiredControllers: [MetaControllerSlot] { get }
+
+    /// Called once each time this object receives a new MetaController: by a
+    /// pass, or by the push when it is put in a slot. The default does nothing.
+    ///
+    /// Start what needs the controllers here (subscribe to a property, listen
+    /// to a signal, load data) instead of in a view's `.task` or `onAppear`,
+    /// which run again each time a view reappears. Passing the MetaController
+    /// the object already holds does not call it again; a pass refused under
+    /// the write-once rule does not call it; a pass with
+    /// `replacingExisting: true` that gives it another MetaController does.
+    ///
+    /// It runs right after ``metaController`` is set, on the thread that
+    /// passed, outside every lock of the MetaController, so it may read slots,
+    /// pass the MetaController on and subscribe. A `@MainActor` consumer is
+    /// passed its MetaController on the main actor, so this runs there.
+    ///
+    /// ```swift
+    /// @MainActor
+    /// final class FeedModel: @MainActor MetaControllerConsumer {
+    ///     var metaController: MetaController?
+    ///     private(set) var unread = 0
+    ///
+    ///     func metaControllerDidArrive() {
+    ///         self[SessionControllerKey.self]?.unreadCount.subscribe(self, replay: true) { @MainActor model, count in
+    ///             model.unread = count
+    ///         }
+    ///     }
+    /// }
+    /// ```
+    func metaControllerDidArrive()
 }
 
 extension MetaControllerConsumer {
     /// No requirements.
     public static var requiredControllers: [MetaControllerSlot] { [] }
+
+    /// Does nothing.
+    public func metaControllerDidArrive() {}
 }

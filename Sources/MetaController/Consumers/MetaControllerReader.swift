@@ -98,7 +98,13 @@ extension MetaControllerReader {
     /// ```swift
     /// signals?.dispatch(AppSignals.feedLoaded, items)
     /// ```
-    public var signals: Signals? { metaController?.signals }
+    public var signals: Signals? {
+        // Typed, so that the MetaController's own `signals` is read: on a
+        // MetaController (itself a reader) this accessor would find itself.
+        guard let metaController else { return nil }
+        let signals: Signals = metaController.signals
+        return signals
+    }
 
     /// Hands this object's MetaController on to `target`, and through it to
     /// `target`'s children.

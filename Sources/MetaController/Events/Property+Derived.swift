@@ -23,7 +23,7 @@ extension Property {
             follow(since: version) { [weak derived] value in
                 guard let derived else { return }
                 let mapped = transform(value)
-                derived.update(isolation: nil) { current in
+                derived.change(isolation: nil) { current in
                     current = mapped
                     return true
                 }
@@ -106,7 +106,7 @@ extension Property {
             return (latest.values, latest.generation)
         }
         let combined = transform(values.0, values.1)
-        update(isolation: nil) { current in
+        self.change(isolation: nil) { current in
             guard latest.withLock({ $0.show(generation) }) else { return false }
             current = combined
             return true
@@ -148,7 +148,7 @@ extension Property where Value: Equatable {
         let derived = Property<Value>(current)
         derived.keep(
             follow(since: version) { [weak derived] value in
-                derived?.update(isolation: nil) { current in
+                derived?.change(isolation: nil) { current in
                     guard current != value else { return false }
                     current = value
                     return true

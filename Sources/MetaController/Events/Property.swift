@@ -20,8 +20,9 @@
 /// object weakly: once it is gone it receives nothing, and the next set drops
 /// it (``subscriberCount`` counts it until then).
 /// ``observe(replay:delivery:isolation:handler:)`` subscribes for as long as
-/// its ``SubscriptionToken`` is kept. With `replay: true` the handler first
-/// receives the current value.
+/// its ``SubscriptionToken`` is kept, and the token keeps the property (so a
+/// derived property observed through a token needs no other owner). With
+/// `replay: true` the handler first receives the current value.
 ///
 /// ## Order and reentrancy
 ///
@@ -144,9 +145,55 @@ public final class Property<Value: Sendable>: Sendable {
     ///   - newValue: The new value.
     ///   - isolation: The caller's actor; leave the default.
     public func set(_ newValue: Value, isolation: isolated (any Actor)? = #isolation) {
-        update(isolation: isolation) { value in
+        change(isolation: isolation) { value in
             value = newValue
             return true
+        }
+    }
+
+    /// Changes the value in place, as one step that no other set can come
+    /// between, and broadcasts the result once.
+    ///
+    /// Reading ``value`` and then setting it is two steps: a set from another
+    /// thread in between is lost. `update` is one:
+    ///
+    /// ```swift
+    /// let isFavorite = Property(false)
+    /// isFavorite.update { $0.toggle() }
+    ///
+    /// let favorites = Property<Set<Int>>([])
+    /// let added = favorites.update { $0.insert(42).inserted }
+    /// ```
+    ///
+    /// `body` runs outside the property's lock, on a copy of the current
+    /// value, and the result is stored only if no other set came meanwhile;
+    /// otherwise `body` runs again on the newer value. So `body` may run more
+    /// than once when other threads set the property at the same time, and
+    /// only its last run counts. It may read ``value`` and subscribe, but must
+    /// not set this property: each of its own sets would make it run again,
+    /// for ever. When `body` throws, nothing changes and nothing is broadcast.
+    ///
+    /// Subscribers hear the result as they hear a set (see "Order and
+    /// reentrancy"), once, even when `body` left the value as it was.
+    ///
+    /// - Parameters:
+    ///   - isolation: The caller's actor; leave the default.
+    ///   - body: Changes the value it is given; may return a result.
+    /// - Returns: What the last run of `body` returned.
+    /// - Throws: What `body` throws.
+    @discardableResult
+    public func update<Result>(
+        isolation: isolated (any Actor)? = #isolation,
+        _ body: (inout Value) throws -> Result
+    ) rethrows -> Result {
+        while true {
+            var (value, version) = snapshot()
+            let result = try body(&value)
+            let changed = change(isolation: isolation, ifVersion: version) { current in
+                current = value
+                return true
+            }
+            if changed { return result }
         }
     }
 
@@ -221,6 +268,9 @@ public final class Property<Value: Sendable>: Sendable {
     ///   - isolation: The caller's actor; leave the default.
     ///   - handler: Receives each value.
     /// - Returns: A token; cancelling or releasing it ends the subscription.
+    ///   Until then it keeps this property alive, and with it what the
+    ///   property is derived from: `count.map { … }.observe { … }` follows
+    ///   `count` for as long as the token is kept.
     public func observe(
         replay: Bool = false,
         delivery: SignalDelivery = .synchronous,
@@ -228,8 +278,10 @@ public final class Property<Value: Sendable>: Sendable {
         handler: @escaping @Sendable (Value) -> Void
     ) -> SubscriptionToken {
         let id = add(object: nil, replay: replay ? .current : .none, handler: .plain({ _, value in handler(value) }, delivery), isolation: isolation)
-        return SubscriptionToken { [weak self] in
-            _ = self?.state.withLock { $0.subscribers.remove(id: id) }
+        // The token holds the property strongly: a derived property that only
+        // the token's owner keeps (`x.map { … }.observe { … }`) must go on following.
+        return SubscriptionToken { [self] in
+            _ = state.withLock { $0.subscribers.remove(id: id) }
         }
     }
 
@@ -280,13 +332,20 @@ public final class Property<Value: Sendable>: Sendable {
     /// Changes the value under the lock and broadcasts it when `body` returns `true`.
     ///
     /// `body` is the package's own code, never a user's, so it may run under the lock.
-    func update(isolation: isolated (any Actor)?, _ body: (inout Value) -> Bool) {
-        let first = state.withLock { state -> (Delivery, SubscriberList<Value>)? in
-            guard body(&state.value) else { return nil }
+    ///
+    /// - Parameter version: When given, `body` runs only if the property still
+    ///   holds the value of that set (``snapshot()``).
+    /// - Returns: Whether `body` ran (it did unless `version` was given and is past).
+    @discardableResult
+    func change(isolation: isolated (any Actor)?, ifVersion version: UInt64? = nil, _ body: (inout Value) -> Bool) -> Bool {
+        let (ran, first) = state.withLock { state -> (Bool, (Delivery, SubscriberList<Value>)?) in
+            if let version, state.version != version { return (false, nil) }
+            guard body(&state.value) else { return (true, nil) }
             state.version += 1
-            return state.enqueue(.broadcast(state.value, lastID: state.nextID))
+            return (true, state.enqueue(.broadcast(state.value, lastID: state.nextID)))
         }
         if let first { deliverAll(from: first, isolation: isolation) }
+        return ran
     }
 
     /// Delivers `first`, then every delivery queued meanwhile, in order, until none is left.

@@ -95,6 +95,7 @@ extension MetaController {
             return false
         }
         consumer.metaController = self
+        defer { consumer.metaControllerDidArrive() }
         #if DEBUG
         if checkRequirements {
             let missing = missingControllers(for: consumer)
@@ -155,8 +156,13 @@ extension MetaController {
     }
 
     /// Logs a warning through the log controller, or to standard error when there is none.
+    ///
+    /// The entry is marked as the package's own (`isDiagnostic`), so
+    /// that MetaControllerTesting's `FakeLogController` keeps it apart from the
+    /// app's entries.
     func warn(_ message: String, file: String, function: String, line: UInt) {
-        let entry = LogEntry(level: .warning, message: message, file: file, function: function, line: line)
+        var entry = LogEntry(level: .warning, message: message, file: file, function: function, line: line)
+        entry.isDiagnostic = true
         if let logController {
             if logController.isLogging(.warning) { logController.log(entry) }
         } else {

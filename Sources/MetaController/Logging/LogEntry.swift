@@ -36,6 +36,10 @@ public struct LogEntry: Sendable, Equatable, CustomStringConvertible {
     public var metadata: LogMetadata
     /// When the entry was made.
     public var date: Date
+    /// Whether MetaController itself logged the entry, as a warning about how
+    /// it is used (a requirement missing, a pass refused), rather than the app.
+    /// MetaControllerTesting's `FakeLogController` keeps such entries apart.
+    package var isDiagnostic = false
 
     /// Creates an entry.
     ///
