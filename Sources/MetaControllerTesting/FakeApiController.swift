@@ -95,6 +95,44 @@ public final class FakeApiController: ApiController, MetaControllerConsumer {
         }
     }
 
+    /// Answers requests with `method` and `path` with `value` encoded as JSON,
+    /// without throwing: the call for previews, whose builders cannot `try`.
+    ///
+    /// ```swift
+    /// #Preview {
+    ///     FeedView().metaController(.preview { metaController in
+    ///         metaController.fakeApiController?.respond(to: .get, "/feed", encoding: FeedItem.samples)
+    ///     })
+    /// }
+    /// ```
+    ///
+    /// `value` is encoded once, now. A value that does not encode (a `Double.nan`, say)
+    /// is not lost silently: every matching request then fails with HTTP 500,
+    /// whose body says what did not encode, and the failure is logged as an
+    /// error through this fake's MetaController. Tests, which can `try`, use
+    /// ``respond(to:_:statusCode:json:encoder:)`` to hear about it at once.
+    ///
+    /// - Parameters:
+    ///   - method: The request method to answer.
+    ///   - path: The request path to answer; the query is not compared.
+    ///   - statusCode: The status of the answer; 200 by default.
+    ///   - value: The body, encoded as JSON.
+    ///   - encoder: The encoder; a plain `JSONEncoder` by default.
+    public func respond(
+        to method: HTTPMethod, _ path: String, statusCode: Int = 200, encoding value: some Encodable,
+        encoder: JSONEncoder = JSONEncoder()
+    ) {
+        do {
+            try respond(to: method, path, statusCode: statusCode, json: value, encoder: encoder)
+        } catch {
+            let reason = "FakeApiController could not encode the canned answer to \(method) \(path): \(error)"
+            respond(to: method, path) { [weak self] request in
+                self?.errorLog("\(reason)")
+                return .failure(.httpStatus(500, body: Data(reason.utf8), for: request))
+            }
+        }
+    }
+
     // MARK: - Recorded requests
 
     /// Every request sent, oldest first, answered or not.

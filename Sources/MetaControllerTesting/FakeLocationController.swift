@@ -83,4 +83,30 @@ public final class FakeLocationController: LocationController, MetaControllerCon
     public func simulate(_ location: Location) {
         currentLocation.value = location
     }
+
+    /// Makes the place at `latitude` and `longitude` the current location,
+    /// without throwing: the call for previews, whose builders cannot `try`.
+    ///
+    /// ```swift
+    /// metaController.fakeLocationController?.simulate(latitude: 48.8566, longitude: 2.3522)
+    /// ```
+    ///
+    /// Coordinates that make no ``Location`` (a latitude past 90, say) leave the
+    /// current location as it was, and the error naming them is logged through
+    /// this fake's MetaController.
+    ///
+    /// - Parameters:
+    ///   - latitude: Degrees north, from -90 to 90.
+    ///   - longitude: Degrees east, from -180 to 180.
+    /// - Returns: Whether the location was set.
+    @discardableResult
+    public func simulate(latitude: Double, longitude: Double) -> Bool {
+        do {
+            simulate(try Location(latitude: latitude, longitude: longitude))
+            return true
+        } catch {
+            errorLog("FakeLocationController.simulate(latitude:longitude:): \(error)")
+            return false
+        }
+    }
 }

@@ -22,6 +22,38 @@ extension MetaController {
         return metaController
     }
 
+    /// A MetaController for SwiftUI previews: every built-in slot filled by a
+    /// new fake, as ``withFakes()`` does, then `configure` run on it.
+    ///
+    /// A preview builds its MetaController here, in one expression, without the
+    /// app's launch code: canned API answers, a simulated location, an app's own
+    /// fakes in custom slots.
+    ///
+    /// ```swift
+    /// #Preview {
+    ///     FeedView().metaController(.preview { metaController in
+    ///         metaController.fakeApiController?.respond(to: .get, "/feed", encoding: FeedItem.samples)
+    ///         metaController.fakeLocationController?.simulate(latitude: 48.8566, longitude: 2.3522)
+    ///         metaController[FavoritesControllerKey.self] = FakeFavoritesController()
+    ///     })
+    /// }
+    /// ```
+    ///
+    /// From iOS 18, macOS 15, tvOS 18, watchOS 11 and visionOS 2 the preview
+    /// trait `.metaController { … }` does the same as a trait of `#Preview`.
+    ///
+    /// An app target may link MetaControllerTesting for this: it depends on
+    /// nothing but MetaController and Foundation (neither XCTest nor Swift
+    /// Testing). See the SwiftUI article for what that costs a release build.
+    ///
+    /// - Parameter configure: Changes the MetaController before it is returned.
+    /// - Returns: The MetaController.
+    public static func preview(_ configure: (MetaController) -> Void = { _ in }) -> MetaController {
+        let metaController = withFakes()
+        configure(metaController)
+        return metaController
+    }
+
     /// The log controller, when it is a ``FakeLogController``.
     public var fakeLogController: FakeLogController? { logController as? FakeLogController }
 

@@ -103,4 +103,53 @@ import Testing
             (error as? ApiError)?.code == .cancelled
         }
     }
+
+    // MARK: - Answers for previews
+
+    /// The preview's call, as its documentation shows it: no `try`, and the screen gets the items.
+    @Test @MainActor func aPreviewMetaControllerAnswersWithAnEncodedValueWithoutThrowing() async {
+        let metaController = MetaController.preview { metaController in
+            metaController.fakeApiController?.respond(to: .get, "/feed", encoding: [FeedItem(id: 1, title: "Hello")])
+        }
+        let screen = FeedScreen()
+        metaController.passMetaController(to: screen)
+        await screen.reload()
+        #expect(screen.items == [FeedItem(id: 1, title: "Hello")])
+    }
+
+    /// A value that does not encode is not lost silently: the request fails with a 500
+    /// that says why, and the fake's MetaController logs it as an error.
+    @Test func anAnswerThatDoesNotEncodeFailsTheRequestSayingWhyAndLogs() async throws {
+        let metaController = MetaController.withFakes()
+        let api = try #require(metaController.fakeApiController)
+        api.respond(to: .get, "/numbers", encoding: [Double.nan])
+        let error = await #expect(throws: ApiError.self) {
+            _ = try await api.send(ApiRequest(.get, "/numbers"))
+        }
+        #expect(error?.statusCode == 500)
+        let body = String(decoding: error?.body ?? Data(), as: UTF8.self)
+        #expect(body.hasPrefix("FakeApiController could not encode the canned answer to GET /numbers"))
+        let logged = try #require(metaController.fakeLogController?.entries.first)
+        #expect(logged.level == .error)
+        #expect(logged.message == body)
+    }
+
+    @Test func previewBuildsFakesAndRunsTheConfiguration() throws {
+        var configured: MetaController?
+        let metaController = MetaController.preview { configured = $0 }
+        #expect(configured === metaController)
+        #expect(metaController.fakeLogController != nil && metaController.fakeLocationController != nil)
+        #expect(metaController.fakeApiController != nil && metaController.fakeDataController != nil)
+        #expect(metaController.fakeNotificationController != nil)
+    }
+
+    @Test func aPreviewLocationIsSetFromCoordinatesAndBadOnesAreLoggedNotSet() throws {
+        let metaController = MetaController.preview()
+        let location = try #require(metaController.fakeLocationController)
+        #expect(location.simulate(latitude: 48.8566, longitude: 2.3522))
+        #expect(location.currentLocation.value?.latitude == 48.8566)
+        #expect(!location.simulate(latitude: 91, longitude: 0))
+        #expect(location.currentLocation.value?.latitude == 48.8566)   // unchanged
+        #expect(metaController.fakeLogController?.entries.first?.message.contains("latitude 91.0 is not between -90 and 90") == true)
+    }
 }
