@@ -152,6 +152,12 @@ public protocol App {
     @MainActor @preconcurrency init()
 }
 
+@available(iOS 14, macOS 11, tvOS 14, watchOS 7, visionOS 1, *)
+extension App {
+    /// Apple docs: `@MainActor @preconcurrency static func main()`, what `@main` calls.
+    @MainActor @preconcurrency public static func main() {}
+}
+
 /// Apple docs: `@MainActor @preconcurrency protocol Scene`.
 @available(iOS 14, macOS 11, tvOS 14, watchOS 7, visionOS 1, *)
 @MainActor @preconcurrency
