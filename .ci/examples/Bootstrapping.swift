@@ -14,7 +14,7 @@ struct ProfileAssembly: MetaControllerAssembly {
     func assemble(into metaController: MetaController) {}
 }
 
-protocol PaymentControllerProtocol: AnyObject, Sendable {}
+nonisolated protocol PaymentControllerProtocol: AnyObject, Sendable {}
 final class PaymentController: PaymentControllerProtocol {}
 enum PaymentControllerKey: MetaControllerKey { typealias Value = any PaymentControllerProtocol }
 struct Cart: Sendable {}

@@ -5,17 +5,17 @@ final class AppUserController: UserController {
     let currentUserName: String? = "ada"
 }
 
-struct Item: Sendable {
+nonisolated struct Item: Sendable {
     let id: Int
 }
-final class SettingsScreen: Sendable {}
-final class DetailScreen: Sendable {
+nonisolated final class SettingsScreen: Sendable {}
+nonisolated final class DetailScreen: Sendable {
     init(item: Item) {}
 }
-class Onboarding: @unchecked Sendable {}
-final class ShortOnboarding: Onboarding, @unchecked Sendable {}
-final class LongOnboarding: Onboarding, @unchecked Sendable {}
-final class ImageCache: Sendable {
+nonisolated class Onboarding: @unchecked Sendable {}
+nonisolated final class ShortOnboarding: Onboarding, @unchecked Sendable {}
+nonisolated final class LongOnboarding: Onboarding, @unchecked Sendable {}
+nonisolated final class ImageCache: Sendable {
     init(limit: Int) {}
 }
 struct Experiment {
@@ -29,4 +29,25 @@ extension Example {
     var item: Item { Item(id: 1) }
     var experiment: Experiment { Experiment() }
     func show(_ screen: DetailScreen) {}
+}
+
+/// The recipe's controller used off the main actor, by a background actor, as by any actor or
+/// task of an app: through the recipe's accessor (step 3) and through the key (step 2). In the
+/// Xcode 26 setting (main actor by default) this compiles only if the recipe's protocol and
+/// accessor are `nonisolated`, so this is what checks that the recipe says so.
+actor BackgroundSync: MetaControllerReader {
+    let metaController: MetaController?
+    init(metaController: MetaController?) { self.metaController = metaController }
+
+    func signedInUser() -> String? {
+        userController?.currentUserName ?? self[UserControllerKey.self]?.currentUserName
+    }
+}
+
+/// The same from a detached task, which is in no actor at all, through the key and through the
+/// long form's MetaController property.
+func signedInUserInBackground(_ metaController: MetaController) async -> String? {
+    await Task.detached {
+        metaController[UserControllerKey.self]?.currentUserName ?? metaController.userController?.currentUserName
+    }.value
 }

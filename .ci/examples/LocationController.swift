@@ -21,7 +21,7 @@ extension Example {
 }
 
 /// A thread-safe list of values.
-final class Recorder<Value: Sendable>: Sendable {
+nonisolated final class Recorder<Value: Sendable>: Sendable {
     private let recorded = Mutex<[Value]>([])
     var values: [Value] { recorded.withLock { $0 } }
     func append(_ value: Value) { recorded.withLock { $0.append(value) } }

@@ -7,7 +7,7 @@ let log = StandardLogController(minimumLevel: .debug, destinations: [])
 
 func reportToSupport(_ text: String) {}
 
-enum CrashReporter {
+nonisolated enum CrashReporter {
     static func breadcrumb(_ text: String) {}
 }
 

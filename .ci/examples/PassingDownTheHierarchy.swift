@@ -7,7 +7,7 @@ final class FeedScreen: MetaControllerConsumer {
 final class ProfileScreen: MetaControllerConsumer {
     var metaController: MetaController?
 }
-protocol PaymentController: AnyObject, Sendable {}
+nonisolated protocol PaymentController: AnyObject, Sendable {}
 enum PaymentControllerKey: MetaControllerKey { typealias Value = any PaymentController }
 
 @MainActor final class Window {

@@ -2,7 +2,7 @@
 // `self` is the tab bar screen.
 import MetaController
 
-protocol SessionController: AnyObject, Sendable {
+nonisolated protocol SessionController: AnyObject, Sendable {
     var unreadCount: Property<Int> { get }
 }
 
@@ -16,4 +16,10 @@ extension Example {
 
 @MainActor final class ItemScreen {
     func open(_ item: String) {}
+}
+
+/// NotesController is "a plain controller, not on the main actor": a task in no actor calls it
+/// (in the Xcode 26 setting, main actor by default, only if it is declared `nonisolated`).
+func addInBackground(_ controller: NotesController) async {
+    await Task.detached { controller.add("from a background task") }.value
 }

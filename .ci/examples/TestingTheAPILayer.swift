@@ -1,11 +1,11 @@
 // What the fragments of Docs/TestingTheAPILayer.md take from the app around them.
 import MetaControllerTesting
 
-struct User: Codable, Sendable {
+nonisolated struct User: Codable, Sendable {
     let id: String
     let name: String
 }
-struct NewItem: Codable, Equatable {
+nonisolated struct NewItem: Codable, Equatable {
     let title: String
 }
 
@@ -14,4 +14,4 @@ extension Example {
     var items: [NewItem] { [] }
 }
 
-let users: [String: User] = [:]
+nonisolated let users: [String: User] = [:]

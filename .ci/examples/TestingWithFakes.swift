@@ -9,7 +9,7 @@ final class LocationUpdater: MetaControllerConsumer, Sendable {
     var metaController: MetaController? { get { nil } set {} }
     func updateLocation() {}
 }
-protocol UserController: AnyObject, Sendable {
+nonisolated protocol UserController: AnyObject, Sendable {
     var currentUserName: String? { get }
 }
 enum UserControllerKey: MetaControllerKey { typealias Value = any UserController }
