@@ -188,10 +188,17 @@ extension Never: Scene {}
 
 /// Apple docs: `protocol DynamicProperty` and `mutating func update()`, both nonisolated (the
 /// page of `update()` shows no `@MainActor`, where the pages of main-actor members such as
-/// `StateObject.wrappedValue` do), with a default implementation.
+/// `StateObject.wrappedValue` do), with a default implementation. The project's own notes
+/// (DEVELOPERS.md) say `update()` is main-actor isolated from the iOS 18 SDK on; the two
+/// sources disagree, so .ci/check-swiftui compiles the sources against both: this shape, and,
+/// with `-D DYNAMICPROPERTY_UPDATE_MAINACTOR`, `@MainActor @preconcurrency mutating func update()`.
 @available(iOS 13, macOS 10.15, tvOS 13, watchOS 6, visionOS 1, *)
 public protocol DynamicProperty {
+    #if DYNAMICPROPERTY_UPDATE_MAINACTOR
+    @MainActor @preconcurrency mutating func update()
+    #else
     mutating func update()
+    #endif
 }
 
 @available(iOS 13, macOS 10.15, tvOS 13, watchOS 6, visionOS 1, *)
@@ -235,6 +242,17 @@ extension View {
     /// Apple docs: `nonisolated func environment<V>(_ keyPath: WritableKeyPath<EnvironmentValues, V>,
     /// _ value: V) -> some View`.
     nonisolated public func environment<V>(_ keyPath: WritableKeyPath<EnvironmentValues, V>, _ value: V) -> some View {
+        ModifiedContent(content: self)
+    }
+}
+
+extension View {
+    /// Apple docs: `nonisolated func task(name:priority:file:line:_:)` (iOS 15), whose action is
+    /// `sending @escaping @isolated(any) () async -> Void`; the name, file and line default, so
+    /// `.task { … }` and `.task(priority:) { … }` are the calls apps write.
+    nonisolated public func task(
+        priority: TaskPriority = .userInitiated, _ action: sending @escaping @isolated(any) () async -> Void
+    ) -> some View {
         ModifiedContent(content: self)
     }
 }
