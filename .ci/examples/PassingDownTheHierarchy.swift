@@ -20,3 +20,7 @@ extension Example {
     var tabsScreen: FeedScreen { FeedScreen() }
     var window: Window { Window() }
 }
+
+nonisolated enum InboxSignals {
+    static let unreadChanged = Signal<Int>("unreadChanged")
+}
