@@ -1,0 +1,136 @@
+import Foundation
+@testable import MetaController
+import Observation
+import Testing
+
+/// The Observation bridge: reading `value` under `withObservationTracking`
+/// observes the followed property's changes, and only those.
+/// (Each test needs Observation; Swift Testing takes `@available` on a test, not on a suite.)
+@Suite struct ObservablePropertyTests {
+    /// Counts the changes observation reported for one read of `observed.value`.
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
+    @MainActor
+    func track(_ observed: ObservableProperty<Int>) -> Inbox<Int> {
+        let fired = Inbox<Int>()
+        withObservationTracking {
+            _ = observed.value
+        } onChange: {
+            fired.record(1)
+        }
+        return fired
+    }
+
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
+    @Test @MainActor func itShowsTheFollowedPropertysValue() {
+        let property = Property(3)
+        #expect(ObservableProperty(property).value == 3)
+        #expect(ObservableProperty<Int>(default: -1).value == -1)
+    }
+
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
+    @Test @MainActor func aSetOnTheMainActorNotifiesObserversBeforeItReturns() {
+        let property = Property(1)
+        let observed = ObservableProperty(property)
+        let fired = track(observed)
+        property.value = 2
+        #expect(fired.values.count == 1)
+        #expect(observed.value == 2)
+    }
+
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
+    @Test @MainActor func aSetOnAnotherThreadNotifiesObserversOnTheMainActor() async {
+        let property = Property(1)
+        let observed = ObservableProperty(property)
+        let onMainActor = await withCheckedContinuation { continuation in
+            withObservationTracking {
+                _ = observed.value
+            } onChange: {
+                continuation.resume(returning: MainActorContext.isCurrent(nil))
+            }
+            Thread { property.value = 2 }.start()
+        }
+        #expect(onMainActor)
+        #expect(observed.value == 2)
+    }
+
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
+    @Test @MainActor func followingAnotherPropertyStopsChangesFromTheOldOne() {
+        let old = Property(1)
+        let new = Property(10)
+        let observed = ObservableProperty(old)
+        observed.follow(new)
+        #expect(observed.value == 10)   // shown at once, silently
+        let fired = track(observed)
+        old.value = 2
+        #expect(fired.values.isEmpty)
+        #expect(observed.value == 10)
+        #expect(old.subscriberCount == 0)
+        new.value = 11
+        #expect(fired.values.count == 1)
+        #expect(observed.value == 11)
+    }
+
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
+    @Test @MainActor func followingDoesNotNotifyObservers() {
+        let observed = ObservableProperty<Int>(default: -1)
+        let fired = track(observed)
+        observed.follow(Property(4))
+        #expect(observed.value == 4)
+        observed.follow(nil)
+        #expect(observed.value == -1)
+        #expect(fired.values.isEmpty)
+    }
+
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
+    @Test @MainActor func followingTheSameInstanceDoesNothing() async {
+        let property = Property(1)
+        let observed = ObservableProperty(property)
+        // A value waits for the main actor; following anew would show it at once, silently.
+        onAnotherThreadWhileTheMainThreadWaits { property.value = 2 }
+        observed.follow(property)
+        #expect(observed.value == 1)
+        #expect(property.subscriberCount == 1)
+        await withCheckedContinuation { continuation in
+            withObservationTracking {
+                _ = observed.value
+            } onChange: {
+                continuation.resume()
+            }
+        }
+        #expect(observed.value == 2)   // and it arrives as a change
+    }
+
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
+    @Test @MainActor func itKeepsADerivedSourceAlive() {
+        let source = Property(1)
+        var derived: Property<Int>? = source.map { $0 * 10 }.removingDuplicates()
+        weak let released = derived
+        let observed = ObservableProperty<Int>(default: 0)
+        observed.follow(derived)
+        derived = nil
+        #expect(released != nil)
+        let fired = track(observed)
+        source.value = 2
+        #expect(fired.values.count == 1)
+        #expect(observed.value == 20)
+    }
+
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
+    @Test @MainActor func releasingItLetsGoOfTheSubscription() {
+        let property = Property(1)
+        var observed: ObservableProperty<Int>? = ObservableProperty(property)
+        weak let released = observed
+        #expect(property.subscriberCount == 1)
+        observed = nil
+        #expect(released == nil)
+        property.value = 2
+        #expect(property.subscriberCount == 0)
+    }
+
+    /// The model of the docs: made off the main actor, following once it has its MetaController.
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
+    @Test func itCanBeMadeOffTheMainActor() async {
+        let observed = await Task.detached { ObservableProperty<Int>(default: 8) }.value
+        await MainActor.run { #expect(observed.value == 8) }
+    }
+}
