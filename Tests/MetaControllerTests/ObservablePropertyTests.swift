@@ -1,5 +1,6 @@
 import Foundation
 @testable import MetaController
+import MetaControllerTesting
 import Observation
 import Testing
 
@@ -132,5 +133,55 @@ import Testing
     @Test func itCanBeMadeOffTheMainActor() async {
         let observed = await Task.detached { ObservableProperty<Int>(default: 8) }.value
         await MainActor.run { #expect(observed.value == 8) }
+    }
+}
+
+// MARK: - The SwiftUI article's @Observable model, as a user writes it
+
+protocol ArticleFavoritesController: AnyObject, Sendable {
+    var favorites: Property<Set<Int>> { get }
+}
+final class ArticleFavorites: ArticleFavoritesController {
+    let favorites = Property<Set<Int>>([])
+}
+enum ArticleFavoritesKey: MetaControllerKey {
+    typealias Value = any ArticleFavoritesController
+}
+extension MetaControllerReader {
+    var articleFavorites: (any ArticleFavoritesController)? { self[ArticleFavoritesKey.self] }
+}
+
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
+@MainActor @Observable
+final class ArticleFeedModel: @MainActor MetaControllerConsumer {
+    @ObservationIgnored var metaController: MetaController?
+    @ObservationIgnored var arrivals = 0
+    let favorites = ObservableProperty<Set<Int>>(default: [])
+
+    func metaControllerDidArrive() {
+        arrivals += 1
+        favorites.follow(articleFavorites?.favorites)
+    }
+}
+
+extension ObservablePropertyTests {
+    /// Docs/SwiftUI.md: the model follows the controller's property from
+    /// `metaControllerDidArrive()`, which the view's wrapper calls once, before the first body;
+    /// a change made on the main actor is observed before the update returns.
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
+    @Test @MainActor func theArticlesModelFollowsAControllersPropertyOnceItsMetaControllerArrives() {
+        let metaController = MetaController.strict { Issue.record("\($0)") }
+        let controller = ArticleFavorites()
+        metaController[ArticleFavoritesKey.self] = controller
+        let model = ArticleFeedModel()
+        MetaControllerHandOver.handOver(metaController, to: model)   // the wrapper's first update
+        MetaControllerHandOver.handOver(metaController, to: model)   // and the next render's
+        #expect(model.arrivals == 1)
+
+        let fired = Inbox<Int>()
+        withObservationTracking { _ = model.favorites.value } onChange: { fired.record(1) }
+        metaController.articleFavorites?.favorites.update { $0.insert(7) }
+        #expect(fired.values.count == 1)
+        #expect(model.favorites.value == [7])
     }
 }
