@@ -91,7 +91,7 @@ public final class FakeLocationController: LocationController, MetaControllerCon
     /// metaController.fakeLocationController?.simulate(latitude: 48.8566, longitude: 2.3522)
     /// ```
     ///
-    /// Coordinates that make no ``Location`` (a latitude past 90, say) leave the
+    /// Coordinates that make no `Location` (a latitude past 90, say) leave the
     /// current location as it was, and the error naming them is logged through
     /// this fake's MetaController.
     ///

@@ -179,7 +179,11 @@ extension ObservablePropertyTests {
         #expect(model.arrivals == 1)
 
         let fired = Inbox<Int>()
-        withObservationTracking { _ = model.favorites.value } onChange: { fired.record(1) }
+        withObservationTracking {
+            _ = model.favorites.value
+        } onChange: {
+            fired.record(1)
+        }
         metaController.articleFavorites?.favorites.update { $0.insert(7) }
         #expect(fired.values.count == 1)
         #expect(model.favorites.value == [7])
