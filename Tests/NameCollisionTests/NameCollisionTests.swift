@@ -47,6 +47,8 @@ struct NameCollisionTests {
         let count = MetaController.Property(0)
         count.set(1)
         #expect(count.value == 1)
+        let observed = MetaController.ObservableProperty<Int>(default: 0)
+        _ = observed
         let store: any MetaController.DataController = MetaController.MemoryDataController()
         metaController.dataController = store
         #expect(metaController.dataController === store)

@@ -89,6 +89,9 @@ public typealias _MetaControllerMemoryLogDestination = MemoryLogDestination
 public typealias _MetaControllerNotificationController = NotificationController
 /// The spelling `MetaController.Property` goes through; use that.
 public typealias _MetaControllerProperty = Property
+/// The spelling `MetaController.ObservableProperty` goes through; use that.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
+public typealias _MetaControllerObservableProperty = ObservableProperty
 /// The spelling `MetaController.PushNotification` goes through; use that.
 public typealias _MetaControllerPushNotification = PushNotification
 /// The spelling `MetaController.PushNotificationError` goes through; use that.
@@ -233,6 +236,10 @@ extension MetaController {
 
     /// The module's `Property`, also reachable as `MetaController.Property` when an app declares a type of the same name.
     public typealias Property = _MetaControllerProperty
+
+    /// The module's `ObservableProperty`, also reachable as `MetaController.ObservableProperty` when an app declares a type of the same name.
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
+    public typealias ObservableProperty = _MetaControllerObservableProperty
 
     /// The module's `PushNotification`, also reachable as `MetaController.PushNotification` when an app declares a type of the same name.
     public typealias PushNotification = _MetaControllerPushNotification
