@@ -86,19 +86,20 @@ import Testing
     @Test @MainActor func followingTheSameInstanceDoesNothing() async {
         let property = Property(1)
         let observed = ObservableProperty(property)
+        let fired = track(observed)
+        // A witness subscribed after the bridge: its hop is queued after the bridge's.
+        let witnessed = AsyncStream<Int>.makeStream()
+        let witness = property.observe(delivery: .mainActor) { witnessed.continuation.yield($0) }
         // A value waits for the main actor; following anew would show it at once, silently.
         onAnotherThreadWhileTheMainThreadWaits { property.value = 2 }
         observed.follow(property)
         #expect(observed.value == 1)
-        #expect(property.subscriberCount == 1)
-        await withCheckedContinuation { continuation in
-            withObservationTracking {
-                _ = observed.value
-            } onChange: {
-                continuation.resume()
-            }
-        }
-        #expect(observed.value == 2)   // and it arrives as a change
+        #expect(property.subscriberCount == 2)
+        var arrivals = witnessed.stream.makeAsyncIterator()
+        #expect(await arrivals.next() == 2)   // both hops have run
+        #expect(fired.values.count == 1)   // the waiting value arrived as a change
+        #expect(observed.value == 2)
+        witness.cancel()
     }
 
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
