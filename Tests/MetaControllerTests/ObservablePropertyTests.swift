@@ -72,14 +72,24 @@ import Testing
     }
 
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
-    @Test @MainActor func followingDoesNotNotifyObservers() {
+    /// A view that shows the old property's value hears of the switch, once; following the
+    /// same instance again, or nil twice, is no change.
+    @Test @MainActor func followingAnotherPropertyNotifiesObserversOnce() {
         let observed = ObservableProperty<Int>(default: -1)
-        let fired = track(observed)
-        observed.follow(Property(4))
+        let first = track(observed)
+        let four = Property(4)
+        observed.follow(four)
         #expect(observed.value == 4)
+        #expect(first.values.count == 1)
+        let second = track(observed)
+        observed.follow(four)
+        #expect(second.values.isEmpty)
         observed.follow(nil)
         #expect(observed.value == -1)
-        #expect(fired.values.isEmpty)
+        #expect(second.values.count == 1)
+        let third = track(observed)
+        observed.follow(nil)
+        #expect(third.values.isEmpty)
     }
 
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)

@@ -34,12 +34,12 @@ public import Observation
 /// before the set returns; a value set on another thread arrives in a task on
 /// the main actor (see "Main-actor subscribers" in ``Property``).
 ///
-/// ``follow(_:)`` shows the new property's current value at once, silently:
-/// observers hear of the values set after it, not of the switch itself. That
-/// lets a model follow from `metaControllerDidArrive()`, which SwiftUI wrappers
-/// call during a view update, where announcing a change is not allowed, and a
-/// body that runs afterwards reads the new value anyway. A view that already
-/// shows the old value sees the new one at the next change or render.
+/// ``follow(_:)`` shows the new property's current value at once, and
+/// observers hear of the switch as one change: a view that shows the old
+/// property's value re-renders with the new one. Following from
+/// `metaControllerDidArrive()`, which the SwiftUI wrappers call before the
+/// model's view first renders, notifies nobody, since no view has read
+/// ``value`` yet.
 ///
 /// ## What it keeps
 ///
@@ -100,8 +100,9 @@ public final class ObservableProperty<Value: Sendable>: Observable {
     ///
     /// Following the property already followed (the same instance) does
     /// nothing. Otherwise the old subscription ends, ``value`` becomes the new
-    /// property's current value without notifying observers, and every later
-    /// value of the new property notifies them (see "When observers hear of a change").
+    /// property's current value, which observers hear of as one change, and
+    /// every later value of the new property notifies them (see "When
+    /// observers hear of a change").
     ///
     /// ```swift
     /// func metaControllerDidArrive() {
@@ -115,6 +116,9 @@ public final class ObservableProperty<Value: Sendable>: Observable {
             guard let self else { return apply() }
             registrar.withMutation(of: self, keyPath: \.value, apply)
         }
-        follower.follow(property)
+        guard property !== follower.property else { return }
+        registrar.withMutation(of: self, keyPath: \.value) {
+            _ = follower.follow(property)
+        }
     }
 }
