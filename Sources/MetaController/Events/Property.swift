@@ -189,11 +189,7 @@ public final class Property<Value: Sendable>: Sendable {
         while true {
             var (value, version) = snapshot()
             let result = try body(&value)
-            let changed = change(isolation: isolation, ifVersion: version) { current in
-                current = value
-                return true
-            }
-            if changed { return result }
+            if store(value, ifVersion: version, isolation: isolation) { return result }
         }
     }
 
@@ -332,20 +328,33 @@ public final class Property<Value: Sendable>: Sendable {
     /// Changes the value under the lock and broadcasts it when `body` returns `true`.
     ///
     /// `body` is the package's own code, never a user's, so it may run under the lock.
-    ///
-    /// - Parameter version: When given, `body` runs only if the property still
-    ///   holds the value of that set (``snapshot()``).
-    /// - Returns: Whether `body` ran (it did unless `version` was given and is past).
-    @discardableResult
-    func change(isolation: isolated (any Actor)?, ifVersion version: UInt64? = nil, _ body: (inout Value) -> Bool) -> Bool {
-        let (ran, first) = state.withLock { state -> (Bool, (Delivery, SubscriberList<Value>)?) in
-            if let version, state.version != version { return (false, nil) }
-            guard body(&state.value) else { return (true, nil) }
+    func change(isolation: isolated (any Actor)?, _ body: (inout Value) -> Bool) {
+        let first = state.withLock { state -> (Delivery, SubscriberList<Value>)? in
+            guard body(&state.value) else { return nil }
             state.version += 1
-            return (true, state.enqueue(.broadcast(state.value, lastID: state.nextID)))
+            return state.enqueue(.broadcast(state.value, lastID: state.nextID))
         }
         if let first { deliverAll(from: first, isolation: isolation) }
-        return ran
+    }
+
+    /// Stores `newValue` and broadcasts it if the property still holds the
+    /// value of set number `version` (``snapshot()``).
+    ///
+    /// A function of its own rather than a parameter of ``change(isolation:_:)``,
+    /// which every set goes through: the check and the extra result made a set
+    /// slower in the property benchmark (1,342 against 1,164 ns an iteration,
+    /// one run each; 1,192 with this split).
+    ///
+    /// - Returns: Whether it was stored.
+    private func store(_ newValue: Value, ifVersion version: UInt64, isolation: isolated (any Actor)?) -> Bool {
+        let (stored, first) = state.withLock { state -> (Bool, (Delivery, SubscriberList<Value>)?) in
+            guard state.version == version else { return (false, nil) }
+            state.value = newValue
+            state.version += 1
+            return (true, state.enqueue(.broadcast(newValue, lastID: state.nextID)))
+        }
+        if let first { deliverAll(from: first, isolation: isolation) }
+        return stored
     }
 
     /// Delivers `first`, then every delivery queued meanwhile, in order, until none is left.
