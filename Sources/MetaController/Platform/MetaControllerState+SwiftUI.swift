@@ -49,6 +49,8 @@ public import SwiftUI
 @propertyWrapper
 public struct MetaControllerState<Model: Observable & MetaControllerConsumer>: @MainActor DynamicProperty {
     @Environment(\.metaController) private var metaController
+    /// Where the wrapper is declared: a warning of the hand-over (a required controller missing) names the view's file and line.
+    private let site: (file: String, line: UInt)
     @State private var model: Model
 
     /// Creates the wrapper; SwiftUI keeps the model of the first view it makes, as for `@State`.
@@ -57,9 +59,13 @@ public struct MetaControllerState<Model: Observable & MetaControllerConsumer>: @
     /// @MetaControllerState private var model = MapModel()
     /// ```
     ///
-    /// - Parameter model: The model.
-    public init(wrappedValue model: Model) {
+    /// - Parameters:
+    ///   - model: The model.
+    ///   - file: Where the wrapper is declared, for warnings; leave the default.
+    ///   - line: Where the wrapper is declared, for warnings; leave the default.
+    public init(wrappedValue model: Model, file: String = #fileID, line: UInt = #line) {
         _model = State(initialValue: model)
+        site = (file, line)
     }
 
     /// The model.
@@ -78,7 +84,7 @@ public struct MetaControllerState<Model: Observable & MetaControllerConsumer>: @
 
     /// Hands the view's MetaController to the model while it holds none; SwiftUI calls it before each `body`.
     public func update() {
-        MetaControllerHandOver.handOver(metaController, to: model)
+        MetaControllerHandOver.handOver(metaController, to: model, file: site.file, function: "update()", line: site.line)
     }
 }
 #endif

@@ -40,6 +40,8 @@ public import SwiftUI
 @propertyWrapper
 public struct MetaControllerStateObject<Model: ObservableObject & MetaControllerConsumer>: @MainActor DynamicProperty {
     @Environment(\.metaController) private var metaController
+    /// Where the wrapper is declared: a warning of the hand-over (a required controller missing) names the view's file and line.
+    private let site: (file: String, line: UInt)
     @StateObject private var model: Model
 
     /// Creates the wrapper; SwiftUI makes the model once per view identity, as for `@StateObject`.
@@ -48,9 +50,13 @@ public struct MetaControllerStateObject<Model: ObservableObject & MetaController
     /// @MetaControllerStateObject private var model = ProfileModel()
     /// ```
     ///
-    /// - Parameter model: Makes the model; called once, when SwiftUI first needs it.
-    public init(wrappedValue model: @autoclosure @escaping () -> Model) {
+    /// - Parameters:
+    ///   - model: Makes the model; called once, when SwiftUI first needs it.
+    ///   - file: Where the wrapper is declared, for warnings; leave the default.
+    ///   - line: Where the wrapper is declared, for warnings; leave the default.
+    public init(wrappedValue model: @autoclosure @escaping () -> Model, file: String = #fileID, line: UInt = #line) {
         _model = StateObject(wrappedValue: model())
+        site = (file, line)
     }
 
     /// The model.
@@ -69,7 +75,7 @@ public struct MetaControllerStateObject<Model: ObservableObject & MetaController
 
     /// Hands the view's MetaController to the model while it holds none; SwiftUI calls it before each `body`.
     public func update() {
-        MetaControllerHandOver.handOver(metaController, to: model)
+        MetaControllerHandOver.handOver(metaController, to: model, file: site.file, function: "update()", line: site.line)
     }
 }
 #endif
