@@ -27,8 +27,9 @@ import Combine
 /// another MetaController, or the slot holds another controller, it follows
 /// the new property and lets go of the old one; when the key path finds
 /// nothing, the view shows the default. Every value the property is set to
-/// afterwards re-renders the view: at once when it is set on the main thread,
-/// and after a hop to the main actor when it is set on another thread (see
+/// afterwards re-renders the view: it reaches the view before the set returns
+/// when it is set on the main thread (SwiftUI draws it at its next update), and
+/// after a hop to the main actor when it is set on another thread (see
 /// "Main-actor subscribers" in ``Property``). The switch itself is not announced
 /// as a change: the `body` that follows reads the new value.
 ///
