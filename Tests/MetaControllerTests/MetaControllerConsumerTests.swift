@@ -210,6 +210,29 @@ struct MetaControllerConsumerTests {
         #expect(screen.metaController === metaController)
     }
 
+    /// The hook runs outside the MetaController's lock: it may read slots (above), pass the
+    /// MetaController on and subscribe, without deadlock.
+    @Test func theHookMayPassOnAndSubscribe() {
+        final class Parent: MetaControllerConsumer {
+            var metaController: MetaController?
+            let child = Screen()
+            var token: SubscriptionToken?
+            let heard = Inbox<Int>()
+            let count = Property(0)
+            func metaControllerDidArrive() {
+                passMetaController(to: child)
+                let heard = heard
+                token = count.observe(replay: true) { heard.record($0) }
+            }
+        }
+        let metaController = MetaController()
+        let parent = Parent()
+        metaController.passMetaController(to: parent)
+        #expect(parent.child.metaController === metaController)
+        parent.count.value = 1
+        #expect(parent.heard.values == [0, 1])
+    }
+
     @Test @MainActor func aMainActorModelsHookRunsOnTheMainActor() {
         @MainActor final class Model: @MainActor MetaControllerConsumer {
             var metaController: MetaController?
@@ -235,4 +258,52 @@ final class ArrivingApiController: ApiController, MetaControllerConsumer {
     }
     func metaControllerDidArrive() { arrivals.withLock { $0 += 1 } }
     func send(_ request: ApiRequest) async throws(ApiError) -> ApiResponse { ApiResponse(request: request) }
+}
+
+// MARK: - Docs/SwiftUI.md, "App-wide listeners", as the article writes it
+
+enum ShareSignals {
+    static let itemShared = Signal<Int>("itemShared")
+}
+
+final class ShareHistoryController: MetaControllerConsumer, Sendable {
+    let shareCount = Property(0)
+    private let reference = WeakMetaControllerReference()
+
+    var metaController: MetaController? {
+        get { reference.metaController }
+        set { reference.metaController = newValue }
+    }
+
+    func metaControllerDidArrive() {
+        try? signals?.add(self, to: ShareSignals.itemShared) { controller, _ in
+            controller.shareCount.update { $0 += 1 }
+        }
+    }
+}
+
+enum ShareHistoryKey: MetaControllerKey {
+    typealias Value = ShareHistoryController
+}
+
+extension MetaControllerReader {
+    var shareHistory: ShareHistoryController? { self[ShareHistoryKey.self] }
+}
+
+extension MetaControllerConsumerTests {
+    /// A controller put in a slot at launch starts listening in its hook (the push on set calls
+    /// it), so it hears what is dispatched before any screen exists; a view reads what it
+    /// keeps through a key path on the MetaController.
+    @Test func anAppWideListenerSetInASlotHearsEveryDispatch() throws {
+        let metaController = MetaController()
+        metaController[ShareHistoryKey.self] = ShareHistoryController()
+        metaController.signals.dispatch(ShareSignals.itemShared, 1)
+        metaController.signals.dispatch(ShareSignals.itemShared, 2)
+        #expect(metaController.shareHistory?.shareCount.value == 2)
+        metaController[ShareHistoryKey.self] = metaController.shareHistory   // set again: no second listener
+        metaController.signals.dispatch(ShareSignals.itemShared, 3)
+        #expect(metaController.shareHistory?.shareCount.value == 3)
+        let keyPath: KeyPath<MetaController, Property<Int>?> = \.shareHistory?.shareCount
+        #expect(metaController[keyPath: keyPath] === metaController.shareHistory?.shareCount)
+    }
 }

@@ -57,4 +57,30 @@ final class HandOverModel: @MainActor MetaControllerConsumer, @MainActor MetaCon
         #expect(MetaControllerHandOver.handOver(metaController, to: screen))
         #expect(screen.metaController === metaController)
     }
+
+    /// Docs/SwiftUI.md: a model whose requirements the MetaController lacks is warned about
+    /// once, at the hand-over, naming the file and line of the view's declaration (the
+    /// wrappers pass their own init's `#fileID` and `#line`).
+    @Test @MainActor func aMissingRequirementIsWarnedAboutOnceNamingTheViewsDeclaration() throws {
+        @MainActor final class NeedsApi: @MainActor MetaControllerConsumer {
+            static let requiredControllers: [MetaControllerSlot] = [.api]
+            var metaController: MetaController?
+        }
+        let metaController = MetaController()
+        let log = FakeLogController()
+        metaController.logController = log
+        let model = NeedsApi()
+        for _ in 0..<3 {
+            MetaControllerHandOver.handOver(metaController, to: model, file: "App/FeedView.swift", function: "update()", line: 12)
+        }
+        #if DEBUG
+        let warning = try #require(log.diagnostics.first)
+        #expect(log.diagnostics.count == 1)
+        #expect(warning.file == "App/FeedView.swift")
+        #expect(warning.line == 12)
+        #expect(warning.message == "NeedsApi requires apiController, which this MetaController lacks")
+        #else
+        #expect(log.diagnostics.isEmpty)
+        #endif
+    }
 }

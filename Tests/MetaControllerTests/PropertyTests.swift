@@ -697,6 +697,20 @@ extension PropertyTests {
         #expect(property.value == 11)
     }
 
+    /// The body runs outside the lock, so it may subscribe; the new subscription hears the
+    /// result, since it was made before the update's broadcast.
+    @Test func theBodyMaySubscribe() {
+        let property = Property(1)
+        let heard = Inbox<Int>()
+        var token: SubscriptionToken?
+        property.update { value in
+            token = property.observe { heard.record($0) }
+            value = 2
+        }
+        #expect(heard.values == [2])
+        _ = token
+    }
+
     @Test @MainActor func anUpdateOnTheMainActorReachesMainActorSubscribersAtOnce() {
         final class Screen: Sendable {
             let shown = Lock<[Int]>([])
