@@ -5,7 +5,7 @@ struct PropertyAsyncSequenceTests {
     /// Starts a task that iterates `sequence` until `done` says it has seen
     /// enough, and returns once the task has made the sequence (and so subscribed).
     private func startLoop<Value: Sendable>(
-        _ makeSequence: @escaping @Sendable () -> AsyncStream<Value>,
+        _ makeSequence: @escaping @Sendable () -> SubscriptionSequence<Value>,
         until done: @escaping @Sendable ([Value]) -> Bool
     ) async -> Task<[Value], Never> {
         let (subscribed, ready) = AsyncStream.makeStream(of: Void.self)
@@ -77,9 +77,44 @@ struct PropertyAsyncSequenceTests {
         _ = other
     }
 
+    /// Property.md's recommended pattern: the sequence is made first, then
+    /// iterated in a task. Leaving the loop ends the subscription, though the
+    /// sequence is still kept.
+    @Test(arguments: ["break", "return", "throw"])
+    func leavingTheLoopOfASequenceMadeFirstEndsTheSubscription(howTheLoopIsLeft: String) async {
+        struct Stop: Error {}
+        let badgeCount = Property(0)
+        let counts = badgeCount.values   // subscribes here
+        #expect(badgeCount.subscriberCount == 1)
+        let watcher = Task { () -> [Int] in
+            var seen: [Int] = []
+            do {
+                for await count in counts {
+                    seen.append(count)
+                    guard count == 3 else { continue }
+                    switch howTheLoopIsLeft {
+                    case "break": break
+                    case "return": return seen
+                    default: throw Stop()
+                    }
+                    break
+                }
+            } catch {}
+            return seen
+        }
+        badgeCount.value = 3
+        #expect(await watcher.value == [0, 3])
+        #expect(badgeCount.subscriberCount == 0)   // `counts` is still held here
+        // The sequence was for that one loop: iterating it again ends at once.
+        var again = counts.makeAsyncIterator()
+        badgeCount.value = 4
+        #expect(await again.next() == nil)
+        withExtendedLifetime(counts) {}
+    }
+
     @Test func droppingTheIteratorEndsTheSubscription() async {
         let property = Property("a")
-        var iterator: AsyncStream<String>.Iterator? = property.values.makeAsyncIterator()
+        var iterator: SubscriptionSequence<String>.Iterator? = property.values.makeAsyncIterator()
         #expect(property.subscriberCount == 1)
         #expect(await iterator?.next() == "a")
         #expect(property.subscriberCount == 1)
@@ -89,7 +124,7 @@ struct PropertyAsyncSequenceTests {
 
     @Test func aSequenceNeverIteratedEndsItsSubscriptionWhenDropped() {
         let property = Property(1)
-        var values: AsyncStream<Int>? = property.values(bufferingNewest: 1)
+        var values: SubscriptionSequence<Int>? = property.values(bufferingNewest: 1)
         #expect(property.subscriberCount == 1)
         values = nil
         #expect(values == nil)
@@ -136,7 +171,7 @@ struct PropertyAsyncSequenceTests {
 
     @Test func theSequenceKeepsThePropertyWhileItIsIterated() async throws {
         weak var weakProperty: Property<Int>?
-        var iterator: AsyncStream<Int>.Iterator? = {
+        var iterator: SubscriptionSequence<Int>.Iterator? = {
             let property = Property(1)
             weakProperty = property
             return property.values.makeAsyncIterator()
@@ -152,7 +187,7 @@ struct PropertyAsyncSequenceTests {
     @Test func aDerivedPropertysSequenceKeepsTheChain() async throws {
         let count = Property(1)
         weak var weakDoubled: Property<Int>?
-        var iterator: AsyncStream<Int>.Iterator? = {
+        var iterator: SubscriptionSequence<Int>.Iterator? = {
             let doubled = count.map { $0 * 2 }
             weakDoubled = doubled
             return doubled.values.makeAsyncIterator()
@@ -230,7 +265,7 @@ struct PropertyAsyncSequenceTests {
     func aSeededSweepOfSetsReadsAndDrops(seed: UInt64) async {
         var random = SeededGenerator(seed: seed)
         let property = Property(0)
-        var loops: [(iterator: AsyncStream<Int>.Iterator, limit: Int?, expected: [Int])] = []
+        var loops: [(iterator: SubscriptionSequence<Int>.Iterator, limit: Int?, expected: [Int])] = []
         var last = 0
         for _ in 0..<300 {
             switch Int.random(in: 0..<10, using: &random) {

@@ -75,16 +75,36 @@ struct SignalsAsyncSequenceTests {
         _ = other
     }
 
+    /// Signals.md's recommended pattern: the sequence is made first and handed
+    /// to the task. Leaving the loop stops the listening, though the sequence is still kept.
+    @Test func leavingTheLoopOfASequenceMadeFirstStopsTheListening() async {
+        let signals = Signals()
+        let names = signals.values(of: TestSignals.word)   // listens from here
+        #expect(signals.listenerCount(for: TestSignals.word) == 1)
+        let greeter = Task { () -> [String] in
+            var seen: [String] = []
+            for await name in names {
+                seen.append(name)
+                if name == "Ada" { break }
+            }
+            return seen
+        }
+        signals.dispatch(TestSignals.word, "Ada")
+        #expect(await greeter.value == ["Ada"])
+        #expect(signals.listenerCount(for: TestSignals.word) == 0)   // `names` is still held here
+        withExtendedLifetime(names) {}
+    }
+
     @Test func droppingTheSequenceAndIteratorStopsTheListening() async {
         let signals = Signals()
-        var iterator: AsyncStream<Int>.Iterator? = signals.values(of: TestSignals.ping).makeAsyncIterator()
+        var iterator: SubscriptionSequence<Int>.Iterator? = signals.values(of: TestSignals.ping).makeAsyncIterator()
         signals.dispatch(TestSignals.ping, 1)
         #expect(await iterator?.next() == 1)
         #expect(signals.listenerCount(for: TestSignals.ping) == 1)
         iterator = nil
         #expect(signals.listenerCount(for: TestSignals.ping) == 0)
 
-        var unused: AsyncStream<Int>? = signals.values(of: TestSignals.ping, bufferingNewest: 2)
+        var unused: SubscriptionSequence<Int>? = signals.values(of: TestSignals.ping, bufferingNewest: 2)
         #expect(signals.listenerCount(for: TestSignals.ping) == 1)
         unused = nil
         #expect(unused == nil)
@@ -110,7 +130,7 @@ struct SignalsAsyncSequenceTests {
 
     @Test func theSequenceKeepsTheBusWhileItIsIterated() async throws {
         weak var weakSignals: Signals?
-        var iterator: AsyncStream<Int>.Iterator? = {
+        var iterator: SubscriptionSequence<Int>.Iterator? = {
             let signals = Signals()
             weakSignals = signals
             return signals.values(of: TestSignals.ping).makeAsyncIterator()

@@ -21,6 +21,7 @@ let benchmarks: @Sendable () -> Void = {
     AccessorBenchmarks.register()
     PassingBenchmarks.register()
     EventBenchmarks.register()
+    PropertyUnderLoadBenchmarks.register()
     LoggingBenchmarks.register()
     DataBenchmarks.register()
     DataUnderLoadBenchmarks.register()

@@ -18,7 +18,7 @@ extension Property {
     /// thrown error), releasing the sequence and its iterator, or cancelling the
     /// iterating task ends the subscription. The sequence keeps the property, and
     /// a derived property its sources, until then.
-    public var values: AsyncStream<Value> {
+    public var values: SubscriptionSequence<Value> {
         makeValues(bufferingNewest: nil)
     }
 
@@ -39,12 +39,12 @@ extension Property {
     ///
     /// - Parameter limit: How many unreceived values to keep; at least 1 (a smaller limit counts as 1).
     /// - Returns: A sequence that subscribes now; see ``values`` for when it ends.
-    public func values(bufferingNewest limit: Int) -> AsyncStream<Value> {
+    public func values(bufferingNewest limit: Int) -> SubscriptionSequence<Value> {
         makeValues(bufferingNewest: limit)
     }
 
-    private func makeValues(bufferingNewest limit: Int?) -> AsyncStream<Value> {
-        .subscribing(to: self, bufferingNewest: limit) { yield in
+    private func makeValues(bufferingNewest limit: Int?) -> SubscriptionSequence<Value> {
+        SubscriptionSequence(subscribingTo: self, bufferingNewest: limit) { yield in
             observe(replay: true, delivery: .synchronous, isolation: nil, handler: yield)
         }
     }

@@ -1,3 +1,5 @@
+import Dispatch
+
 /// An observable value: subscribers hear about every value it is set to.
 ///
 /// Controllers expose what changes (the current location, the badge count) as
@@ -28,19 +30,28 @@
 ///
 /// Subscribers are called outside the property's lock, in the order they
 /// subscribed, so a handler may read ``value``, subscribe or cancel. Broadcasts
-/// never overlap: a set made while a broadcast is under way (from a handler,
-/// or from another thread) changes ``value`` at once and is broadcast right
-/// after the current broadcast, by the thread that is broadcasting. Every
-/// subscriber therefore sees the values in the order they were set. A handler
+/// never overlap, and each set is broadcast by the thread that made it, in the
+/// order the sets were made: a set made while another thread is broadcasting
+/// changes ``value`` at once, waits for the broadcasts queued before it, then
+/// broadcasts its own value before it returns. A set made from a handler is
+/// broadcast right after the current broadcast, by the same thread. Every
+/// subscriber therefore sees the values in the order they were set, and a set
+/// keeps its thread only for the broadcasts before it and its own. A handler
 /// that sets the property on every call never stops.
+///
+/// A producer faster than its subscribers is slowed to their pace: the
+/// property holds at most one waiting value per waiting thread. So a handler
+/// must not wait for another thread that sets the same property: that set
+/// waits for the handler's broadcast, and the two would wait for ever.
 ///
 /// A replay waits its turn like a broadcast, so a subscriber is never called
 /// twice at once. A subscription receives the values set after it was made,
 /// each once, in order; with `replay: true`, first the value current when it
-/// subscribed. The replay runs at once on the subscribing thread when no
-/// broadcast is under way, and otherwise right after the deliveries already
-/// queued, on the broadcasting thread. A main-actor handler subscribed from the
-/// main actor always gets its replay at once.
+/// subscribed. The replay runs on the subscribing thread before `subscribe`
+/// returns, after the deliveries queued before it; from a handler of this
+/// property, it runs right after the current broadcast instead, on the same
+/// thread. A main-actor handler subscribed from the main actor always gets its
+/// replay at once.
 ///
 /// ## Main-actor subscribers
 ///
@@ -78,44 +89,102 @@ public final class Property<Value: Sendable>: Sendable {
         case currentIfChanged(since: UInt64)
     }
 
+    /// A thread waiting for its turn to deliver. The thread whose turn ends
+    /// hands it over by signalling the next one's waiter.
+    private final class TurnWaiter: Sendable {
+        private let semaphore = DispatchSemaphore(value: 0)
+
+        func wait() { semaphore.wait() }
+        func wake() { semaphore.signal() }
+    }
+
+    /// A delivery waiting its turn, and the thread that made it and will deliver it.
+    private struct Turn: Sendable {
+        var delivery: Delivery
+        /// The ``ThreadIdentity`` of the thread that queued it.
+        var owner: UInt
+        /// How to wake `owner` when the turn reaches it; `nil` while `owner` is
+        /// the delivering thread itself (a set made from inside a handler).
+        var waiter: TurnWaiter?
+    }
+
+    /// What a thread does next with the delivery queue.
+    private enum Step: Sendable {
+        /// Deliver this, then ask again.
+        case deliver(Delivery, SubscriberList<Value>)
+        /// Nothing is left for this thread: the queue is empty, or holds only
+        /// other threads' deliveries and the turn went to the first of them.
+        case done(handingOverTo: TurnWaiter?)
+        /// Wake `next`, whose delivery is first, then wait on `mine` for this
+        /// thread's own later delivery.
+        case handOver(to: TurnWaiter, thenWaitOn: TurnWaiter)
+    }
+
     private struct State: Sendable {
         var value: Value
         var subscribers = SubscriberList<Value>()
         var nextID: UInt64 = 0
         /// The number of sets so far.
         var version: UInt64 = 0
-        /// Whether a thread is working through `pending`; it is the only one delivering.
-        var isDelivering = false
-        var pending: [Delivery] = []
+        /// The thread that is delivering (``ThreadIdentity``); `nil` when none is.
+        /// Only that thread takes deliveries off `queue`.
+        var deliverer: UInt?
+        /// The deliveries waiting, in the order they were made.
+        var queue = FIFOQueue<Turn>()
         /// Subscriptions to the properties this one is derived from; each keeps its source.
         var sources: [SubscriptionToken] = []
 
-        /// Queues `delivery` behind the one under way, or, when none is,
-        /// returns it for the caller to deliver (and to go on with `pending`).
-        mutating func enqueue(_ delivery: Delivery) -> (Delivery, SubscriberList<Value>)? {
-            guard !isDelivering else {
-                pending.append(delivery)
-                return nil
+        /// What `thread`, which made `delivery`, does with it: deliver it now
+        /// (no one is delivering), leave it queued for its own delivery loop
+        /// further up its stack (it is delivering: a set from a handler), or
+        /// wait for its turn (another thread is delivering).
+        mutating func start(_ delivery: Delivery, by thread: UInt) -> Start {
+            guard let deliverer else {
+                self.deliverer = thread
+                return .deliver(delivery, subscribers)
             }
-            isDelivering = true
-            return (delivery, subscribers)
+            if deliverer == thread {
+                queue.append(Turn(delivery: delivery, owner: thread, waiter: nil))
+                return .queued
+            }
+            let waiter = TurnWaiter()
+            queue.append(Turn(delivery: delivery, owner: thread, waiter: waiter))
+            return .wait(waiter)
         }
 
-        /// The next pending delivery, skipping replays to subscriptions that
-        /// have ended; `nil`, and no longer delivering, when there is none.
-        mutating func dequeue() -> (Delivery, SubscriberList<Value>)? {
-            while !pending.isEmpty {
-                let delivery = pending.removeFirst()
-                if case .replay(_, let entry) = delivery,
-                    !subscribers.contains(entry)
-                {
-                    continue
+        /// The next step for `thread`, the delivering one, after a delivery.
+        mutating func next(for thread: UInt) -> Step {
+            while let first = queue.first {
+                guard first.owner == thread else {
+                    // Another thread's delivery is first: the turn goes to it.
+                    // This thread waits for its own later ones, if any.
+                    deliverer = first.owner
+                    // Every thread but the deliverer has a waiter on its first
+                    // delivery in the queue (see `Turn.waiter`), and `first` is one such.
+                    guard let next = first.waiter else { preconditionFailure("Property: a queued delivery has no waiter") }
+                    let mine = queue.changeFirst(where: { $0.owner == thread }) { turn in
+                        let waiter = TurnWaiter()
+                        turn.waiter = waiter
+                        return waiter
+                    }
+                    guard let mine else { return .done(handingOverTo: next) }
+                    return .handOver(to: next, thenWaitOn: mine)
                 }
-                return (delivery, subscribers)
+                let delivery = queue.removeFirst().delivery
+                // A replay to a subscription that has ended since is dropped.
+                if case .replay(_, let entry) = delivery, !subscribers.contains(entry) { continue }
+                return .deliver(delivery, subscribers)
             }
-            isDelivering = false
-            return nil
+            deliverer = nil
+            return .done(handingOverTo: nil)
         }
+    }
+
+    /// What ``State/start(_:by:)`` decided.
+    private enum Start: Sendable {
+        case deliver(Delivery, SubscriberList<Value>)
+        case queued
+        case wait(TurnWaiter)
     }
 
     private let state: Lock<State>
@@ -174,7 +243,8 @@ public final class Property<Value: Sendable>: Sendable {
     /// for ever. When `body` throws, nothing changes and nothing is broadcast.
     ///
     /// Subscribers hear the result as they hear a set (see "Order and
-    /// reentrancy"), once, even when `body` left the value as it was.
+    /// reentrancy"), once, even when `body` left the value as it was. Like a
+    /// set, the store waits for the broadcasts queued before it.
     ///
     /// - Parameters:
     ///   - isolation: The caller's actor; leave the default.
@@ -207,8 +277,8 @@ public final class Property<Value: Sendable>: Sendable {
     ///
     /// - Parameters:
     ///   - subscriber: The object that subscribes. Held weakly; it may subscribe more than once.
-    ///   - replay: Whether the handler first receives the current value: at once,
-    ///     or after a broadcast under way (see "Order and reentrancy").
+    ///   - replay: Whether the handler first receives the current value, on this
+    ///     thread, after the deliveries queued before it (see "Order and reentrancy").
     ///   - delivery: Where the handler runs; at once, on the setting thread, by default.
     ///   - isolation: The caller's actor; leave the default.
     ///   - handler: Receives the subscriber and the value.
@@ -236,8 +306,8 @@ public final class Property<Value: Sendable>: Sendable {
     ///
     /// - Parameters:
     ///   - subscriber: The object that subscribes, held weakly.
-    ///   - replay: Whether the handler first receives the current value: at once,
-    ///     or after a broadcast under way (see "Order and reentrancy").
+    ///   - replay: Whether the handler first receives the current value, on this
+    ///     thread, after the deliveries queued before it (see "Order and reentrancy").
     ///   - isolation: The caller's actor; leave the default.
     ///   - handler: Receives the subscriber and the value on the main actor.
     public func subscribe<Subscriber: AnyObject & Sendable>(
@@ -258,8 +328,8 @@ public final class Property<Value: Sendable>: Sendable {
     /// ```
     ///
     /// - Parameters:
-    ///   - replay: Whether the handler first receives the current value: at once,
-    ///     or after a broadcast under way (see "Order and reentrancy").
+    ///   - replay: Whether the handler first receives the current value, on this
+    ///     thread, after the deliveries queued before it (see "Order and reentrancy").
     ///   - delivery: Where the handler runs; at once, on the setting thread, by default.
     ///   - isolation: The caller's actor; leave the default.
     ///   - handler: Receives each value.
@@ -302,7 +372,8 @@ public final class Property<Value: Sendable>: Sendable {
         // outside the queue: every call of it runs on the main actor, one at a time
         // (its mailbox sees to that), so none can overlap it.
         let atOnce = handler.runsOnMainActor && MainActorContext.isCurrent(isolation)
-        let (entry, first): (SubscriberList<Value>.Entry, (Delivery, SubscriberList<Value>)?) = state.withLock { state in
+        let thread = ThreadIdentity.current
+        let (entry, replayed): (SubscriberList<Value>.Entry, Delivery?) = state.withLock { state in
             state.nextID += 1
             let entry = SubscriberList<Value>.Entry(
                 id: state.nextID, object: object, once: false, filter: nil, handler: handler)
@@ -312,14 +383,13 @@ public final class Property<Value: Sendable>: Sendable {
             case .current: break
             case .currentIfChanged(let version): if state.version == version { return (entry, nil) }
             }
-            let delivery = Delivery.replay(state.value, to: entry)
-            return (entry, atOnce ? (delivery, state.subscribers) : state.enqueue(delivery))
+            return (entry, .replay(state.value, to: entry))
         }
-        if let first {
+        if let replayed {
             if atOnce {
-                _ = deliver(first.0, to: first.1, isolation: isolation)
+                _ = deliver(replayed, to: SubscriberList(), isolation: isolation)
             } else {
-                deliverAll(from: first, isolation: isolation)
+                start(replayed, thread: thread, isolation: isolation)
             }
         }
         return entry.id
@@ -329,12 +399,13 @@ public final class Property<Value: Sendable>: Sendable {
     ///
     /// `body` is the package's own code, never a user's, so it may run under the lock.
     func change(isolation: isolated (any Actor)?, _ body: (inout Value) -> Bool) {
-        let first = state.withLock { state -> (Delivery, SubscriberList<Value>)? in
+        let thread = ThreadIdentity.current
+        let start = state.withLock { state -> Start? in
             guard body(&state.value) else { return nil }
             state.version += 1
-            return state.enqueue(.broadcast(state.value, lastID: state.nextID))
+            return state.start(.broadcast(state.value, lastID: state.nextID), by: thread)
         }
-        if let first { deliverAll(from: first, isolation: isolation) }
+        if let start { proceed(start, thread: thread, isolation: isolation) }
     }
 
     /// Stores `newValue` and broadcasts it if the property still holds the
@@ -347,24 +418,60 @@ public final class Property<Value: Sendable>: Sendable {
     ///
     /// - Returns: Whether it was stored.
     private func store(_ newValue: Value, ifVersion version: UInt64, isolation: isolated (any Actor)?) -> Bool {
-        let (stored, first) = state.withLock { state -> (Bool, (Delivery, SubscriberList<Value>)?) in
-            guard state.version == version else { return (false, nil) }
+        let thread = ThreadIdentity.current
+        let start = state.withLock { state -> Start? in
+            guard state.version == version else { return nil }
             state.value = newValue
             state.version += 1
-            return (true, state.enqueue(.broadcast(newValue, lastID: state.nextID)))
+            return state.start(.broadcast(newValue, lastID: state.nextID), by: thread)
         }
-        if let first { deliverAll(from: first, isolation: isolation) }
-        return stored
+        guard let start else { return false }
+        proceed(start, thread: thread, isolation: isolation)
+        return true
     }
 
-    /// Delivers `first`, then every delivery queued meanwhile, in order, until none is left.
-    private func deliverAll(from first: (Delivery, SubscriberList<Value>), isolation: isolated (any Actor)?) {
-        var next: (Delivery, SubscriberList<Value>)? = first
-        while let (delivery, subscribers) = next {
-            let sawDead = deliver(delivery, to: subscribers, isolation: isolation)
-            next = state.withLock { state in
-                if sawDead { state.subscribers.cullDead() }
-                return state.dequeue()
+    /// Queues `delivery`, made by `thread`, and sees it delivered (see ``proceed(_:thread:isolation:)``).
+    private func start(_ delivery: Delivery, thread: UInt, isolation: isolated (any Actor)?) {
+        let start = state.withLock { $0.start(delivery, by: thread) }
+        proceed(start, thread: thread, isolation: isolation)
+    }
+
+    /// Carries out what ``State/start(_:by:)`` decided for a delivery that
+    /// `thread` made. When it returns, every delivery this thread made has been
+    /// delivered, unless the thread is delivering already further up its stack
+    /// (a set from a handler), which then delivers it.
+    ///
+    /// A thread delivers its own deliveries, in their turn: those queued before
+    /// them are delivered first, each by the thread that made it, and the turn
+    /// passes from thread to thread in queue order. So no thread delivers a
+    /// value another thread set, and a thread that sets while another delivers
+    /// waits for the deliveries before its own (the set's back-pressure).
+    private func proceed(_ start: Start, thread: UInt, isolation: isolated (any Actor)?) {
+        var step: Step
+        switch start {
+        case .queued:
+            return
+        case .deliver(let delivery, let subscribers):
+            step = .deliver(delivery, subscribers)
+        case .wait(let waiter):
+            waiter.wait()
+            step = state.withLock { $0.next(for: thread) }
+        }
+        while true {
+            switch step {
+            case .deliver(let delivery, let subscribers):
+                let sawDead = deliver(delivery, to: subscribers, isolation: isolation)
+                step = state.withLock { state in
+                    if sawDead { state.subscribers.cullDead() }
+                    return state.next(for: thread)
+                }
+            case .done(let next):
+                next?.wake()
+                return
+            case .handOver(let next, let mine):
+                next.wake()
+                mine.wait()
+                step = state.withLock { $0.next(for: thread) }
             }
         }
     }
@@ -402,6 +509,9 @@ public final class Property<Value: Sendable>: Sendable {
             _ = state.withLock { $0.subscribers.remove(id: id) }
         }
     }
+
+    /// The number of deliveries waiting for their turn (for tests of the queue's bound).
+    var queuedDeliveryCount: Int { state.withLock { $0.queue.count } }
 
     /// Keeps a subscription to a source, and with it the source, for as long as this property is kept.
     func keep(_ source: SubscriptionToken) {

@@ -21,7 +21,7 @@ extension Signals {
     ///
     /// - Parameter signal: The signal to listen to.
     /// - Returns: A sequence that listens from now on.
-    public func values<Payload>(of signal: Signal<Payload>) -> AsyncStream<Payload> {
+    public func values<Payload>(of signal: Signal<Payload>) -> SubscriptionSequence<Payload> {
         makeValues(of: signal, bufferingNewest: nil)
     }
 
@@ -36,12 +36,12 @@ extension Signals {
     ///   - signal: The signal to listen to.
     ///   - limit: How many unreceived payloads to keep; at least 1 (a smaller limit counts as 1).
     /// - Returns: A sequence that listens from now on; see ``values(of:)`` for when it ends.
-    public func values<Payload>(of signal: Signal<Payload>, bufferingNewest limit: Int) -> AsyncStream<Payload> {
+    public func values<Payload>(of signal: Signal<Payload>, bufferingNewest limit: Int) -> SubscriptionSequence<Payload> {
         makeValues(of: signal, bufferingNewest: limit)
     }
 
-    private func makeValues<Payload>(of signal: Signal<Payload>, bufferingNewest limit: Int?) -> AsyncStream<Payload> {
-        .subscribing(to: self, bufferingNewest: limit) { yield in
+    private func makeValues<Payload>(of signal: Signal<Payload>, bufferingNewest limit: Int?) -> SubscriptionSequence<Payload> {
+        SubscriptionSequence(subscribingTo: self, bufferingNewest: limit) { yield in
             listen(to: signal, delivery: .synchronous, isolation: nil, handler: yield)
         }
     }
