@@ -24,6 +24,7 @@
 /// buffer while the loop is busy: all of them, or the newest `limit` when it
 /// was made with `bufferingNewest`.
 public struct SubscriptionSequence<Element: Sendable>: AsyncSequence, Sendable {
+    /// The sequence never throws.
     public typealias Failure = Never
 
     private let stream: AsyncStream<Element>
@@ -79,6 +80,7 @@ public struct SubscriptionSequence<Element: Sendable>: AsyncSequence, Sendable {
     /// The iterator of a ``SubscriptionSequence``; releasing it (leaving the
     /// loop) ends the subscription.
     public struct Iterator: AsyncIteratorProtocol {
+        /// The iterator never throws.
         public typealias Failure = Never
 
         fileprivate var base: AsyncStream<Element>.Iterator
