@@ -54,8 +54,8 @@ import Testing
     /// extension and a trailer, and no body.
     private static let pipelined =
         post
-        + "PUT /c HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n3;x=y\r\nabc\r\n0\r\nT: 1\r\n\r\n"
-        + "GET /last?q=%20 HTTP/1.1\r\nConnection: close\r\n\r\n"
+        + "PUT /c HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n3;x=y\r\nabc\r\n0\r\nT: 1\r\n\r\n"
+        + "GET /last?q=%20 HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n"
 
     /// Every request `pieces` give, fed in that order, taking requests out after each piece.
     private func parse(pieces: [ArraySlice<UInt8>]) throws -> [HTTPRequestParser.Request] {
@@ -87,22 +87,22 @@ import Testing
     }
 
     @Test func ignoresEmptyLinesBeforeARequestLine() throws {
-        let requests = try parseAll("\r\nGET /a HTTP/1.1\r\n\r\n\r\n\nGET /b HTTP/1.1\r\n\r\n")
+        let requests = try parseAll("\r\nGET /a HTTP/1.1\r\nHost: a\r\n\r\n\r\n\nGET /b HTTP/1.1\r\nHost: a\r\n\r\n")
         #expect(requests.map(\.target) == ["/a", "/b"])
     }
 
     @Test func keepsAliveByDefaultOnlyInHTTP11() throws {
         let requests = try parseAll(
             "GET /a HTTP/1.0\r\n\r\nGET /b HTTP/1.0\r\nConnection: Keep-Alive\r\n\r\n"
-                + "GET /c HTTP/1.1\r\nConnection: CLOSE\r\n\r\nGET /d HTTP/1.1\r\n\r\n")
+                + "GET /c HTTP/1.1\r\nHost: a\r\nConnection: CLOSE\r\n\r\nGET /d HTTP/1.1\r\nHost: a\r\n\r\n")
         #expect(requests.map(\.keepsAlive) == [false, true, false, true])
     }
 
     @Test func acceptsAHeadAndABodyExactlyAtTheLimits() throws {
-        let head = "POST /a HTTP/1.1\r\nContent-Length: 4\r\n\r\n"
+        let head = "POST /a HTTP/1.1\r\nHost: a\r\nContent-Length: 4\r\n\r\n"
         let limits = HTTPRequestParser.Limits(maximumHeaderBytes: head.utf8.count, maximumBodyBytes: 4)
         #expect(try parseAll(head + "abcd", limits: limits).first?.body == Array("abcd".utf8))
-        let chunked = "POST /a HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nab\r\n2\r\ncd\r\n0\r\n\r\n"
+        let chunked = "POST /a HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nab\r\n2\r\ncd\r\n0\r\n\r\n"
         #expect(try parseAll(chunked, limits: .init(maximumBodyBytes: 4)).first?.body == Array("abcd".utf8))
         let tight = HTTPRequestParser.Limits(maximumHeaderBytes: head.utf8.count - 1, maximumBodyBytes: 4)
         #expect(failure(head + "abcd", limits: tight) == 431)
@@ -111,12 +111,12 @@ import Testing
 
     @Test func asksForContinueOnlyWhileTheBodyIsAwaited() throws {
         var parser = HTTPRequestParser()
-        parser.append(Array("PUT /x HTTP/1.1\r\nContent-Length: 2\r\n\r\n".utf8))
+        parser.append(Array("PUT /x HTTP/1.1\r\nHost: a\r\nContent-Length: 2\r\n\r\n".utf8))
         let early = try parser.next()
         let withoutExpect = parser.takeContinueRequest()
         #expect(early == nil)
         #expect(!withoutExpect, "no Expect field")
-        parser.append(Array("okPUT /y HTTP/1.1\r\nExpect: 100-continue\r\nContent-Length: 1\r\n\r\nz".utf8))
+        parser.append(Array("okPUT /y HTTP/1.1\r\nHost: a\r\nExpect: 100-continue\r\nContent-Length: 1\r\n\r\nz".utf8))
         let first = try parser.next(), second = try parser.next()
         let afterBody = parser.takeContinueRequest()
         #expect(first?.target == "/x")
@@ -125,13 +125,13 @@ import Testing
     }
 
     @Test func parsesPipelinedRequestsInOrder() throws {
-        let requests = try parseAll("GET /a HTTP/1.1\r\n\r\nGET /b HTTP/1.1\r\nConnection: close\r\n\r\n")
+        let requests = try parseAll("GET /a HTTP/1.1\r\nHost: a\r\n\r\nGET /b HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n")
         #expect(requests.map(\.target) == ["/a", "/b"])
         #expect(requests.map(\.keepsAlive) == [true, false])
     }
 
     @Test func decodesChunkedBodiesWithExtensionsAndTrailers() throws {
-        let text = "POST /c HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n5;x=y\r\nhello\r\n6\r\n world\r\n0\r\nTrailer: 1\r\n\r\n"
+        let text = "POST /c HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n5;x=y\r\nhello\r\n6\r\n world\r\n0\r\nTrailer: 1\r\n\r\n"
         #expect(try parseAll(text).first?.body == Array("hello world".utf8))
     }
 
@@ -158,7 +158,7 @@ import Testing
         return (bodies, nil, fed, parser.bytesExamined)
     }
 
-    private static let chunkedHead = Array("POST /c HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n".utf8)
+    private static let chunkedHead = Array("POST /c HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n".utf8)
 
     @Test func decodesOneByteChunksInWorkLinearInTheBytesReceived() async {
         // 262,144 one-byte chunks, 1.5 MB on the wire, arriving 16 KiB at a time as from a socket.
@@ -183,11 +183,11 @@ import Testing
     }
 
     @Test func countsTrailersWithTheHeadAgainstTheHeadLimit() {
-        // The head (48 bytes) and the trailer line (6 bytes with its CRLF) make 54.
-        let text = "POST /c HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n0\r\nT: 1\r\n\r\n"
-        #expect(Self.chunkedHead.count == 48)
-        #expect(failure(text, limits: .init(maximumHeaderBytes: 54)) == nil)
-        #expect(failure(text, limits: .init(maximumHeaderBytes: 53)) == 431)
+        // The head (57 bytes) and the trailer line (6 bytes with its CRLF) make 63.
+        let text = "POST /c HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n0\r\nT: 1\r\n\r\n"
+        #expect(Self.chunkedHead.count == 57)
+        #expect(failure(text, limits: .init(maximumHeaderBytes: 63)) == nil)
+        #expect(failure(text, limits: .init(maximumHeaderBytes: 62)) == 431)
     }
 
     @Test func refusesEndlessChunkExtensionsOnceOverTheBodyLimit() async {
@@ -206,14 +206,14 @@ import Testing
 
     @Test func countsChunkExtensionsWithTheBodyAgainstTheBodyLimit() {
         // Two body bytes and two extension bytes (";e").
-        let text = "POST /c HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n2;e\r\nab\r\n0\r\n\r\n"
+        let text = "POST /c HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n2;e\r\nab\r\n0\r\n\r\n"
         #expect(failure(text, limits: .init(maximumBodyBytes: 4)) == nil)
         #expect(failure(text, limits: .init(maximumBodyBytes: 3)) == 413)
     }
 
     @Test func waitsForTheBodyAndAsksForContinueOnce() throws {
         var parser = HTTPRequestParser()
-        parser.append(Array("PUT /x HTTP/1.1\r\nExpect: 100-continue\r\nContent-Length: 2\r\n\r\n".utf8))
+        parser.append(Array("PUT /x HTTP/1.1\r\nHost: a\r\nExpect: 100-continue\r\nContent-Length: 2\r\n\r\n".utf8))
         let early = try parser.next()
         #expect(early == nil)
         let first = parser.takeContinueRequest(), second = parser.takeContinueRequest()
@@ -225,44 +225,179 @@ import Testing
 
     @Test(arguments: [
         "GET /a\r\n\r\n",   // no version
-        "GET  /a HTTP/1.1\r\n\r\n",   // two spaces
-        "G(T /a HTTP/1.1\r\n\r\n",   // not a token
-        "GET a HTTP/1.1\r\n\r\n",   // no leading slash
-        "GET /a HTTP/1.1\r\nNo colon here\r\n\r\n",
-        "GET /a HTTP/1.1\r\nBad Name: x\r\n\r\n",
-        "POST /a HTTP/1.1\r\nContent-Length: -1\r\n\r\n",
-        "POST /a HTTP/1.1\r\nContent-Length: 1x\r\n\r\n",
-        "POST /a HTTP/1.1\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\n",
-        "POST /a HTTP/1.1\r\nContent-Length: 99999999999999999999\r\n\r\n",
-        "POST /a HTTP/1.1\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n",
-        "POST /a HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n",
-        "POST /a HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nabc\r\n",
-        "GET /a HTTP/1.1\r\nX: \u{0}\r\n\r\n",
-        "GET /a HTTP/1.1\r\nX: a\u{1}b\r\n\r\n",   // a control character in a value
-        "GET /a HTTP/1.1\r\nX: a\rb\r\n\r\n",   // a bare CR in a value
-        "GET /a HTTP/1.1\r\n folded: x\r\n\r\n",   // obsolete line folding
+        "GET  /a HTTP/1.1\r\nHost: a\r\n\r\n",   // two spaces
+        "G(T /a HTTP/1.1\r\nHost: a\r\n\r\n",   // not a token
+        "GET a HTTP/1.1\r\nHost: a\r\n\r\n",   // no leading slash
+        "GET /a HTTP/1.1\r\nHost: a\r\nNo colon here\r\n\r\n",
+        "GET /a HTTP/1.1\r\nHost: a\r\nBad Name: x\r\n\r\n",
+        "POST /a HTTP/1.1\r\nHost: a\r\nContent-Length: -1\r\n\r\n",
+        "POST /a HTTP/1.1\r\nHost: a\r\nContent-Length: 1x\r\n\r\n",
+        "POST /a HTTP/1.1\r\nHost: a\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\n",
+        "POST /a HTTP/1.1\r\nHost: a\r\nContent-Length: 99999999999999999999\r\n\r\n",
+        "POST /a HTTP/1.1\r\nHost: a\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n",
+        "POST /a HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n",
+        "POST /a HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nabc\r\n",
+        "GET /a HTTP/1.1\r\nHost: a\r\nX: \u{0}\r\n\r\n",
+        "GET /a HTTP/1.1\r\nHost: a\r\nX: a\u{1}b\r\n\r\n",   // a control character in a value
+        "GET /a HTTP/1.1\r\nHost: a\r\nX: a\rb\r\n\r\n",   // a bare CR in a value
+        "GET /a HTTP/1.1\r\nHost: a\r\n folded: x\r\n\r\n",   // obsolete line folding
         "\u{16}\u{3}\u{1}\u{0}\u{1}\r\n\r\n",   // TLS-like bytes
-        "POST /a HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n+5\r\nhello\r\n0\r\n\r\n",
-        "POST /a HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n-0\r\n\r\n",
-        "POST /a HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n 5\r\nhello\r\n0\r\n\r\n",
-        "POST /a HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n\r\n",
-        "POST /a HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n123456789\r\n",
-        "POST /a HTTP/1.1\r\nContent-Length: 3\r\nTransfer-Encoding: identity\r\n\r\n",
-        "POST /a HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n1;a\rb\r\nx\r\n0\r\n\r\n",   // a bare CR in an extension
-        "POST /a HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n0\r\nT: a\rb\r\n\r\n",   // a bare CR in a trailer
-        "POST /a HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n1\r\nx\rX",   // a chunk not ended by CRLF
+        "POST /a HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n+5\r\nhello\r\n0\r\n\r\n",
+        "POST /a HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n-0\r\n\r\n",
+        "POST /a HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n 5\r\nhello\r\n0\r\n\r\n",
+        "POST /a HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n\r\n",
+        "POST /a HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n123456789\r\n",
+        "POST /a HTTP/1.1\r\nHost: a\r\nContent-Length: 3\r\nTransfer-Encoding: identity\r\n\r\n",
+        "POST /a HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n1;a\rb\r\nx\r\n0\r\n\r\n",   // a bare CR in an extension
+        "POST /a HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n0\r\nT: a\rb\r\n\r\n",   // a bare CR in a trailer
+        "POST /a HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n1\r\nx\rX",   // a chunk not ended by CRLF
     ])
     func refusesMalformedRequestsWith400(text: String) {
         #expect(failure(text) == 400)
     }
 
+    /// Chunk extensions as RFC 9112, section 7.1.1 writes them: `;` name, and `=` a token or a quoted string, with spaces or tabs around `;` and `=`.
+    @Test(arguments: [
+        "1;a\r\n", "1;a=b\r\n", "1 ;a\r\n", "1\t; a = b ;c\r\n", "1;a=\"x y;\\\"z\\\\\"\r\n", "1;a=\"\"\r\n",
+        "1;a=\"caf\u{E9}\"\r\n", "1;a=b;c=\"d\"\r\n",
+    ])
+    func acceptsChunkExtensionsOfTheGrammar(sizeLine: String) throws {
+        let text = "POST /a HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n" + sizeLine + "x\r\n0\r\n\r\n"
+        #expect(try parseAll(text).first?.body == Array("x".utf8))
+    }
+
+    @Test(arguments: [
+        "1;a\nb\r\n",   // LF inside
+        "1;a\u{0}\r\n",   // NUL
+        "1;a\u{7F}\r\n",   // DEL
+        "1;a\u{1B}[2K\r\n",   // ESC
+        "1;a=\"x\u{1}\"\r\n",   // a control byte in a quoted string
+        "1;a=\"x\\\u{7F}\"\r\n",   // DEL after a backslash
+        "1;a=\"x\r\n",   // a quoted string not closed
+        "1;\r\n",   // no name
+        "1;=b\r\n",
+        "1;a=\r\n",   // no value
+        "1;a b\r\n",   // two names without a ;
+        "1;a \r\n",   // spaces before the CR
+        "1 \r\n",
+        "1;a=b c\r\n",
+        "1;a=\"b\"c\r\n",
+        "1;a,b\r\n",   // not a token byte
+        "1;a=b@c\r\n",
+        "1;caf\u{E9}\r\n",   // a name is a token: ASCII
+    ])
+    func refusesChunkExtensionsOutsideTheGrammarWith400(sizeLine: String) {
+        let text = "POST /a HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n" + sizeLine + "x\r\n0\r\n\r\n"
+        #expect(failure(text) == 400)
+    }
+
+    @Test(arguments: [
+        "T\r\n",   // no colon
+        ": v\r\n",   // no name
+        "T : v\r\n",   // a space before the colon
+        " T: v\r\n",   // obsolete line folding
+        "T: a\u{0}b\r\n",
+        "T: a\u{1B}b\r\n",
+        "T: a\u{7F}\r\n",
+        "T: a\nb\r\n",   // a bare LF: not a line end in trailers
+        "T: a\r\nU\u{1}: b\r\n",
+        "T(: v\r\n",
+    ])
+    func refusesTrailerLinesThatAreNotFieldLinesWith400(trailer: String) {
+        let text = "POST /a HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n1\r\nx\r\n0\r\n" + trailer + "\r\n"
+        #expect(failure(text) == 400)
+    }
+
+    @Test func acceptsTrailerFieldLines() throws {
+        let text =
+            "POST /a HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n1\r\nx\r\n0\r\n"
+            + "T:v\r\nU: \t w x \t\r\nV:\r\nW: caf\u{E9}\r\n\r\n"
+        #expect(try parseAll(text).first?.body == Array("x".utf8))
+    }
+
+    @Test func refusesTransferEncodingInHTTP10() {
+        #expect(failure("POST /a HTTP/1.0\r\nTransfer-Encoding: chunked\r\n\r\n1\r\nx\r\n0\r\n\r\n") == 400)
+        #expect(failure("POST /a HTTP/1.0\r\nConnection: keep-alive\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n") == 400)
+        #expect(failure("POST /a HTTP/1.0\r\nTransfer-Encoding: chunked\r\nContent-Length: 1\r\n\r\nx") == 400)
+        #expect(failure("POST /a HTTP/1.0\r\nContent-Length: 1\r\n\r\nx") == nil)
+    }
+
+    @Test func requiresOneHostFieldInHTTP11AndAtMostOneInHTTP10() {
+        #expect(failure("GET /a HTTP/1.1\r\n\r\n") == 400)
+        #expect(failure("GET /a HTTP/1.1\r\nHost: a\r\nHost: a\r\n\r\n") == 400)
+        #expect(failure("GET /a HTTP/1.1\r\nHost: a\r\nhOST: b\r\n\r\n") == 400)
+        #expect(failure("GET /a HTTP/1.0\r\nHost: a\r\nHost: b\r\n\r\n") == 400)
+        #expect(failure("GET /a HTTP/1.1\r\nhost: a\r\n\r\n") == nil)
+        #expect(failure("GET /a HTTP/1.1\r\nHost:\r\n\r\n") == nil)   // empty: allowed (RFC 9112, section 3.2)
+        #expect(failure("GET /a HTTP/1.0\r\n\r\n") == nil)
+    }
+
+    @Test func takesABareLFAsALineEndInTheHead() throws {
+        let requests = try parseAll(
+            "GET /a HTTP/1.1\nHost: a\nX: 1\n\nGET /b HTTP/1.1\r\nHost: b\n\r\n"
+                + "\nPOST /c HTTP/1.1\nHost: c\r\nContent-Length: 2\n\nhiGET /d HTTP/1.1\nHost: d\r\n\n")
+        #expect(requests.map(\.target) == ["/a", "/b", "/c", "/d"])
+        #expect(requests[0].headers.map(\.name) == ["Host", "X"])
+        #expect(requests[0].header("X") == "1")
+        #expect(requests[2].body == Array("hi".utf8))
+        // The same, whatever the stream is cut.
+        let bytes = Array("GET /a HTTP/1.1\nHost: a\n\nPUT /b HTTP/1.1\r\nHost: b\nContent-Length: 1\r\n\nz".utf8)
+        let whole = try parse(pieces: [bytes[...]])
+        #expect(whole.map(\.target) == ["/a", "/b"])
+        for split in 1..<bytes.count {
+            #expect(try parse(pieces: [bytes[..<split], bytes[split...]]) == whole, "split at \(split)")
+        }
+        #expect(try parse(pieces: bytes.indices.map { bytes[$0...$0] }) == whole, "one byte at a time")
+    }
+
+    @Test(arguments: [
+        "GET /a HTTP/1.1\rHost: a\r\n\r\n",   // a CR ending the request line
+        "GET /a HTTP/1.1\r\r\nHost: a\r\n\r\n",   // a CR before the CR LF (without the check: 505, version "HTTP/1.1\r")
+        "GET /a HTTP/1.1\r\nHost: a\rX: 1\r\n\r\n",   // a CR ending a field line
+        "GET /a HTTP/1.1\r\nHost: a\r\n\r\r\n\r\n",
+        "\rGET /a HTTP/1.1\r\nHost: a\r\n\r\n",   // a CR before the request line
+        "GET /a\r HTTP/1.1\r\nHost: a\r\n\r\n",
+        "GET /a HTTP/1.1\r\nHost: a\r\nContent-Length: 1\r\r\n\r\nx",
+    ])
+    func refusesABareCRInTheHeadWith400(text: String) {
+        #expect(failure(text) == 400)
+    }
+
+    @Test func refusesMethodsWithLowerCaseLettersWith501() {
+        #expect(failure("get /a HTTP/1.1\r\nHost: a\r\n\r\n") == 501)
+        #expect(failure("Get /a HTTP/1.1\r\nHost: a\r\n\r\n") == 501)
+        #expect(failure("GET /a HTTP/1.1\r\nHost: a\r\n\r\n") == nil)
+        #expect(failure("M-SEARCH /a HTTP/1.1\r\nHost: a\r\n\r\n") == nil)
+    }
+
+    @Test func takesTheAsteriskFormForOPTIONSOnly() {
+        #expect(failure("OPTIONS * HTTP/1.1\r\nHost: a\r\n\r\n") == nil)
+        #expect(failure("GET * HTTP/1.1\r\nHost: a\r\n\r\n") == 400)
+        #expect(failure("DELETE * HTTP/1.1\r\nHost: a\r\n\r\n") == 400)
+    }
+
+    @Test func ignoresAnHTTP10ExpectationOfContinue() throws {
+        var parser = HTTPRequestParser()
+        parser.append(Array("PUT /x HTTP/1.0\r\nExpect: 100-continue\r\nContent-Length: 2\r\n\r\n".utf8))
+        let early = try parser.next()
+        let continueFor10 = parser.takeContinueRequest()
+        #expect(early == nil)
+        #expect(!continueFor10)
+        parser.append(Array("okPUT /y HTTP/1.1\r\nHost: a\r\nExpect: 100-continue\r\nContent-Length: 1\r\n\r\n".utf8))
+        let first = try parser.next(), second = try parser.next()
+        #expect(first?.body == Array("ok".utf8))
+        let continueFor11 = parser.takeContinueRequest()
+        #expect(second == nil)
+        #expect(continueFor11)   // HTTP/1.1: answered
+    }
+
     @Test func refusesOversizedHeadsBodiesAndOddVersionsAndEncodings() {
         let limits = HTTPRequestParser.Limits(maximumHeaderBytes: 64, maximumBodyBytes: 8)
-        #expect(failure("GET /a HTTP/1.1\r\nX: \(String(repeating: "a", count: 100))", limits: limits) == 431)
-        #expect(failure("POST /a HTTP/1.1\r\nContent-Length: 9\r\n\r\n", limits: limits) == 413)
-        #expect(failure("POST /a HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n9\r\n", limits: limits) == 413)
+        #expect(failure("GET /a HTTP/1.1\r\nHost: a\r\nX: \(String(repeating: "a", count: 100))", limits: limits) == 431)
+        #expect(failure("POST /a HTTP/1.1\r\nHost: a\r\nContent-Length: 9\r\n\r\n", limits: limits) == 413)
+        #expect(failure("POST /a HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n9\r\n", limits: limits) == 413)
         #expect(failure("GET /a HTTP/2.0\r\n\r\n") == 505)
-        #expect(failure("POST /a HTTP/1.1\r\nTransfer-Encoding: gzip\r\n\r\n") == 501)
+        #expect(failure("POST /a HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: gzip\r\n\r\n") == 501)
     }
 
     @Test(
@@ -307,9 +442,9 @@ import Testing
 
     private func headValue(_ value: [UInt8]) -> HeadValue {
         var parser = HTTPRequestParser()
-        parser.append(Array("GET /a HTTP/1.1\r\nX: ".utf8) + value + Array("\r\n\r\n".utf8))
+        parser.append(Array("GET /a HTTP/1.1\r\nHost: a\r\nX: ".utf8) + value + Array("\r\n\r\n".utf8))
         do {
-            return try parser.next()?.headers.first.map { .accepted($0.value) } ?? .other("no request")
+            return try parser.next()?.headers.last.map { .accepted($0.value) } ?? .other("no request")
         } catch {
             return error.reason == "the request head is not valid text" ? .notText : .other(error.reason)
         }

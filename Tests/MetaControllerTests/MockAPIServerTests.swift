@@ -40,9 +40,9 @@ import Testing
         #expect(user.hasPrefix("HTTP/1.1 200 OK\r\n"))
         #expect(user.contains("Content-Type: application/json"))
         #expect(user.hasSuffix(#"{"id":"7"}"#))
-        client.send("GET /files/a/b.txt HTTP/1.1\r\n\r\n")
+        client.send("GET /files/a/b.txt HTTP/1.1\r\nHost: a\r\n\r\n")
         #expect(client.readResponse().hasSuffix("file a/b.txt"))
-        client.send("DELETE /users/7 HTTP/1.1\r\nConnection: close\r\n\r\n")
+        client.send("DELETE /users/7 HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n")
         #expect(client.readToEnd().hasPrefix("HTTP/1.1 204 No Content"))
         #expect(server.requests.map(\.method) == [.get, .get, .delete])
         #expect(server.requests.first?.pathParameters == ["id": "7"])
@@ -54,7 +54,7 @@ import Testing
         server.route(.get, "/*", response: .text("default"))
         server.route(.get, "/special", response: .text("special"))
         let client = try RawClient(port: server.port)
-        client.send("GET /special HTTP/1.1\r\n\r\nGET /other HTTP/1.1\r\n\r\n")
+        client.send("GET /special HTTP/1.1\r\nHost: a\r\n\r\nGET /other HTTP/1.1\r\nHost: a\r\n\r\n")
         #expect(client.readResponse().hasSuffix("special"))
         #expect(client.readResponse().hasSuffix("default"))
     }
@@ -64,7 +64,7 @@ import Testing
         defer { server.stop() }
         server.route(.post, "/items", response: .status(201))
         let client = try RawClient(port: server.port)
-        client.send("POST /items?tag=a%2Bb&tag=c&empty HTTP/1.1\r\nX-Trace: 42\r\nContent-Length: 4\r\nConnection: close\r\n\r\nbody")
+        client.send("POST /items?tag=a%2Bb&tag=c&empty HTTP/1.1\r\nHost: a\r\nX-Trace: 42\r\nContent-Length: 4\r\nConnection: close\r\n\r\nbody")
         #expect(client.readToEnd().hasPrefix("HTTP/1.1 201 Created"))
         let request = try #require(server.requests.first)
         #expect(request.method == .post)
@@ -86,21 +86,21 @@ import Testing
         defer { server.stop() }
         server.route(.get, "/known", response: .status(200))
         let client = try RawClient(port: server.port)
-        client.send("POST /known HTTP/1.1\r\nConnection: close\r\n\r\n")
+        client.send("POST /known HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n")
         let response = client.readToEnd()
         #expect(response.hasPrefix("HTTP/1.1 404 Not Found"))
         #expect(response.hasSuffix("no route for POST /known"))
         let options = try RawClient(port: server.port)
-        options.send("OPTIONS * HTTP/1.1\r\nConnection: close\r\n\r\n")
+        options.send("OPTIONS * HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n")
         #expect(options.readToEnd().hasSuffix("no route for OPTIONS *"))
         #expect(server.unmatchedRequests.map(\.path) == ["/known", "*"])
     }
 
     @Test(arguments: [
         ("GARBAGE\r\n\r\n", "HTTP/1.1 400 Bad Request"),
-        ("GET /a HTTP/1.1\r\nContent-Length: 999\r\n\r\n", "HTTP/1.1 413 Content Too Large"),
-        ("GET /a HTTP/1.1\r\nX: \(String(repeating: "a", count: 300))\r\n\r\n", "HTTP/1.1 431"),
-        ("GET /a HTTP/1.1\r\nTransfer-Encoding: gzip\r\n\r\n", "HTTP/1.1 501"),
+        ("GET /a HTTP/1.1\r\nHost: a\r\nContent-Length: 999\r\n\r\n", "HTTP/1.1 413 Content Too Large"),
+        ("GET /a HTTP/1.1\r\nHost: a\r\nX: \(String(repeating: "a", count: 300))\r\n\r\n", "HTTP/1.1 431"),
+        ("GET /a HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: gzip\r\n\r\n", "HTTP/1.1 501"),
     ])
     func refusesBadRequestsClosesTheConnectionAndStaysUp(text: String, status: String) throws {
         let server = try started(.init(maximumHeaderBytes: 256, maximumBodyBytes: 100))
@@ -110,7 +110,7 @@ import Testing
         bad.send(text)
         #expect(bad.readToEnd().hasPrefix(status))   // readToEnd returns: the server closed
         let good = try RawClient(port: server.port)
-        good.send("GET /ok HTTP/1.1\r\n\r\n")
+        good.send("GET /ok HTTP/1.1\r\nHost: a\r\n\r\n")
         #expect(good.readResponse().hasSuffix("still here"))
         #expect(server.requests.count == 1)
     }
@@ -119,7 +119,7 @@ import Testing
         let server = try started()
         defer { server.stop() }
         let client = try RawClient(port: server.port)
-        client.send("POST /a HTTP/1.1\r\nContent-Length: 10\r\n\r\nabc")
+        client.send("POST /a HTTP/1.1\r\nHost: a\r\nContent-Length: 10\r\n\r\nabc")
         client.finishSending()
         #expect(client.readToEnd() == "")
         #expect(server.requests.isEmpty)
@@ -130,11 +130,11 @@ import Testing
         defer { server.stop() }
         server.route(.put, "/upload") { .text("got \($0.body.count)") }
         let client = try RawClient(port: server.port)
-        client.send("PUT /upload HTTP/1.1\r\nExpect: 100-continue\r\nContent-Length: 3\r\n\r\n")
+        client.send("PUT /upload HTTP/1.1\r\nHost: a\r\nExpect: 100-continue\r\nContent-Length: 3\r\n\r\n")
         #expect(client.readResponse() == "HTTP/1.1 100 Continue\r\n\r\n")
         client.send("abc")
         #expect(client.readResponse().hasSuffix("got 3"))
-        client.send("PUT /upload HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n4\r\nab")
+        client.send("PUT /upload HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n4\r\nab")
         client.send("cd\r\n3;ext=1\r\nefg\r\n0\r\n\r\n")
         #expect(client.readResponse().hasSuffix("got 7"))
         #expect(server.requests.last?.body == Data("abcdefg".utf8))
@@ -146,10 +146,10 @@ import Testing
         server.route(.get, "/garbage", response: .raw(Data("not http at all".utf8)))
         server.route(.get, "/hangup", response: .closeConnection)
         let garbage = try RawClient(port: server.port)
-        garbage.send("GET /garbage HTTP/1.1\r\n\r\n")
+        garbage.send("GET /garbage HTTP/1.1\r\nHost: a\r\n\r\n")
         #expect(garbage.readToEnd() == "not http at all")
         let hangup = try RawClient(port: server.port)
-        hangup.send("GET /hangup HTTP/1.1\r\n\r\n")
+        hangup.send("GET /hangup HTTP/1.1\r\nHost: a\r\n\r\n")
         #expect(hangup.readToEnd() == "")
     }
 
@@ -160,7 +160,7 @@ import Testing
         let partial = try RawClient(port: server.port)
         partial.send("GET /slow HTTP/1.1\r\nHost")
         let delayed = try RawClient(port: server.port)
-        delayed.send("GET /slow HTTP/1.1\r\n\r\n")
+        delayed.send("GET /slow HTTP/1.1\r\nHost: a\r\n\r\n")
         // The delayed request is recorded before its delay begins.
         while server.requests.isEmpty {}
         let clock = ContinuousClock()
@@ -179,7 +179,7 @@ import Testing
             server.route(.get, "/a", delay: .seconds(60), response: .status(200))
             port = server.port
             let waiting = try RawClient(port: port)
-            waiting.send("GET /a HTTP/1.1\r\n\r\n")
+            waiting.send("GET /a HTTP/1.1\r\nHost: a\r\n\r\n")
             while server.requests.isEmpty {}   // the route's delay has begun
         }
         // Nothing listens any more: the threads did not keep the server alive.
@@ -214,7 +214,7 @@ import Testing
             return .text("bye")
         }
         let client = try RawClient(port: server.port)
-        client.send("POST /shutdown HTTP/1.1\r\n\r\n")
+        client.send("POST /shutdown HTTP/1.1\r\nHost: a\r\n\r\n")
         // A stop() that waited for its own thread would take its full 10-second guard.
         #expect(stopReturned.wait(timeout: .now() + 4) == .success)
         #expect(client.readToEnd() == "")   // closed by stop(), unanswered
@@ -229,7 +229,7 @@ import Testing
         let partial = try RawClient(port: server.port)
         partial.send("GET /a HTTP/1.1\r\nHost:")
         let afterOne = try RawClient(port: server.port)
-        afterOne.send("GET /a HTTP/1.1\r\n\r\n")
+        afterOne.send("GET /a HTTP/1.1\r\nHost: a\r\n\r\n")
         #expect(afterOne.readResponse().hasSuffix("\r\n\r\na"))
         // Closed by the server, not ended by the client's own 5-second read timeout.
         #expect(idle.readUntilClosed() == ("", true))
@@ -243,7 +243,7 @@ import Testing
         defer { server.stop() }
         server.route(.get, "/ok", response: .text("served"))
         let slow = try RawClient(port: server.port)
-        let head = Array("GET /ok HTTP/1.1\r\nX: ".utf8) + Array(repeating: UInt8(ascii: "a"), count: 400)
+        let head = Array("GET /ok HTTP/1.1\r\nHost: a\r\nX: ".utf8) + Array(repeating: UInt8(ascii: "a"), count: 400)
         var sent = 0
         // One byte, then up to 20 ms on the socket for the server to answer or close: never
         // silent for the read timeout (5 s), the head never ends, and without a deadline this
@@ -253,7 +253,7 @@ import Testing
             sent += 1
             if sent == 3 {
                 let normal = try RawClient(port: server.port)
-                normal.send("GET /ok HTTP/1.1\r\n\r\n")
+                normal.send("GET /ok HTTP/1.1\r\nHost: a\r\n\r\n")
                 #expect(normal.readResponse().hasSuffix("served"))
             }
         }
@@ -270,7 +270,7 @@ import Testing
         defer { server.stop() }
         server.route(.get, "/a", response: .text("a"))
         let keptAlive = try RawClient(port: server.port)
-        keptAlive.send("GET /a HTTP/1.1\r\n\r\n")
+        keptAlive.send("GET /a HTTP/1.1\r\nHost: a\r\n\r\n")
         #expect(keptAlive.readResponse().hasSuffix("\r\n\r\na"))
         // Closed by the server, not ended by the client's own 5-second read timeout.
         #expect(keptAlive.readUntilClosed() == ("", true))
@@ -278,7 +278,7 @@ import Testing
         #expect(silent.readUntilClosed() == ("", true))
         // Mid-request the read timeout (30 s) applies, not the idle timeout.
         let partial = try RawClient(port: server.port)
-        partial.send("GET /a HTTP/1.1\r\n")
+        partial.send("GET /a HTTP/1.1\r\nHost: a\r\n")
         #expect(!partial.waitUntilReadable(milliseconds: 600))
         partial.send("\r\n")
         #expect(partial.readResponse().hasSuffix("\r\n\r\na"))
@@ -290,7 +290,7 @@ import Testing
         server.route(.get, "/a", response: .text("a"))
         let held = try (0..<3).map { _ in try RawClient(port: server.port) }
         for client in held {   // each answered, so each has been accepted and counts
-            client.send("GET /a HTTP/1.1\r\n\r\n")
+            client.send("GET /a HTTP/1.1\r\nHost: a\r\n\r\n")
             #expect(client.readResponse().hasSuffix("\r\n\r\na"))
         }
         let over = try RawClient(port: server.port)
@@ -300,12 +300,12 @@ import Testing
         #expect(refused.contains("Connection: close\r\n"))
         #expect(refused.hasSuffix("the server already serves its maximum of 3 connections"))
         // The server has closed its end once the client sees the close: the slot is free.
-        held[0].send("GET /a HTTP/1.1\r\nConnection: close\r\n\r\n")
+        held[0].send("GET /a HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n")
         #expect(held[0].readUntilClosed().closed)
         let next = try RawClient(port: server.port)
-        next.send("GET /a HTTP/1.1\r\nConnection: close\r\n\r\n")
+        next.send("GET /a HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n")
         #expect(next.readToEnd().hasSuffix("\r\n\r\na"))
-        held[1].send("GET /a HTTP/1.1\r\n\r\n")
+        held[1].send("GET /a HTTP/1.1\r\nHost: a\r\n\r\n")
         #expect(held[1].readResponse().hasSuffix("\r\n\r\na"))
         #expect(server.requests.count == 6)
     }
@@ -315,7 +315,7 @@ import Testing
         defer { server.stop() }
         server.route(.get, "/items/:id") { .text("ok").header("X-Echo", $0.pathParameters["id"] ?? "") }
         let client = try RawClient(port: server.port)
-        client.send("GET /items/x%0d%0aX-Injected:%20yes HTTP/1.1\r\n\r\n")
+        client.send("GET /items/x%0d%0aX-Injected:%20yes HTTP/1.1\r\nHost: a\r\n\r\n")
         let response = client.readResponse()
         let head = response.components(separatedBy: "\r\n\r\n")[0].components(separatedBy: "\r\n")
         #expect(head.first == "HTTP/1.1 500 Internal Server Error")
@@ -323,7 +323,7 @@ import Testing
         #expect(response.hasSuffix(#"the route's response header "X-Echo" has CR, LF or NUL in its value: "x\r\nX-Injected: yes""#))
         #expect(server.requests.map(\.path) == ["/items/x\r\nX-Injected: yes"])
         // The connection carries on.
-        client.send("GET /items/7 HTTP/1.1\r\n\r\n")
+        client.send("GET /items/7 HTTP/1.1\r\nHost: a\r\n\r\n")
         #expect(client.readResponse().contains("\r\nX-Echo: 7\r\n"))
     }
 
@@ -341,7 +341,7 @@ import Testing
         defer { server.stop() }
         server.route(.get, "/a", response: .text("ok").header(name, value))
         let client = try RawClient(port: server.port)
-        client.send("GET /a HTTP/1.1\r\nConnection: close\r\n\r\n")
+        client.send("GET /a HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n")
         let response = client.readToEnd()
         #expect(response.hasPrefix("HTTP/1.1 500 Internal Server Error\r\n"))
         let reason =
@@ -359,7 +359,7 @@ import Testing
         server.route(.post, "/items") { .text("\($0.body.count)") }
         let client = try RawClient(port: server.port)
         func post(_ path: String, _ body: String) -> String {
-            client.send("POST \(path) HTTP/1.1\r\nX-Body: \(body)\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)")
+            client.send("POST \(path) HTTP/1.1\r\nHost: a\r\nX-Body: \(body)\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)")
             return client.readResponse()
         }
         #expect(post("/items", "first1").hasSuffix("\r\n\r\n6"))
@@ -385,12 +385,12 @@ import Testing
         server.route(.get, "/n/:n") { .text($0.pathParameters["n"] ?? "") }
         let client = try RawClient(port: server.port)
         for index in 0..<3 {
-            client.send("GET /n/\(index) HTTP/1.1\r\n\r\n")
+            client.send("GET /n/\(index) HTTP/1.1\r\nHost: a\r\n\r\n")
             let response = client.readResponse()
             #expect(response.contains("Connection: keep-alive\r\n"))
             #expect(response.hasSuffix("\r\n\r\n\(index)"))
         }
-        client.send("GET /n/last HTTP/1.1\r\nConnection: close\r\n\r\n")
+        client.send("GET /n/last HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n")
         let last = client.readToEnd()   // returns because the server closed
         #expect(last.contains("Connection: close\r\n"))
         #expect(last.hasSuffix("last"))
@@ -418,22 +418,22 @@ import Testing
         server.route(.head, "/head", response: .text("not sent for HEAD"))
 
         let client = try RawClient(port: server.port)
-        client.send("GET /json HTTP/1.1\r\n\r\n")
+        client.send("GET /json HTTP/1.1\r\nHost: a\r\n\r\n")
         let json = client.readResponse()
         #expect(json.hasPrefix("HTTP/1.1 202 Accepted\r\n"))
         #expect(json.contains("Content-Type: application/json\r\n"))
         #expect(json.hasSuffix("\r\n\r\n{\"id\":\"1\"}"))
-        client.send("GET /data HTTP/1.1\r\n\r\n")
+        client.send("GET /data HTTP/1.1\r\nHost: a\r\n\r\n")
         let data = client.readResponse()
         #expect(data.contains("Content-Type: image/x-test\r\nContent-Length: 3\r\n"))
         #expect(data.hasSuffix("\r\n\r\n\u{0}\u{1}\u{2}"))
-        client.send("GET /status HTTP/1.1\r\n\r\n")
+        client.send("GET /status HTTP/1.1\r\nHost: a\r\n\r\n")
         #expect(client.readResponse() == "HTTP/1.1 204 No Content\r\nContent-Length: 0\r\nConnection: keep-alive\r\n\r\n")
-        client.send("GET /headers HTTP/1.1\r\n\r\n")
+        client.send("GET /headers HTTP/1.1\r\nHost: a\r\n\r\n")
         #expect(
             client.readResponse() == "HTTP/1.1 200 OK\r\nX-One: 1\r\ncontent-type: text/x-custom\r\n"
                 + "Content-Length: 1\r\nConnection: keep-alive\r\n\r\nt")
-        client.send("HEAD /head HTTP/1.1\r\nConnection: close\r\n\r\n")
+        client.send("HEAD /head HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n")
         let head = client.readToEnd()
         #expect(head.hasPrefix("HTTP/1.1 200 OK\r\n"))
         #expect(head.hasSuffix("Content-Length: 17\r\nConnection: close\r\n\r\n"))
@@ -444,7 +444,7 @@ import Testing
         defer { server.stop() }
         server.route(.get, "/users/:id/files/*") { .text("\($0.pathParameters["id"] ?? "") \($0.pathParameters["*"] ?? "")") }
         let client = try RawClient(port: server.port)
-        client.send("GET /users/a%20b/files/x/y.txt?v=1 HTTP/1.1\r\n\r\n")
+        client.send("GET /users/a%20b/files/x/y.txt?v=1 HTTP/1.1\r\nHost: a\r\n\r\n")
         #expect(client.readResponse().hasSuffix("a b x/y.txt"))
         #expect(server.requests.first?.path == "/users/a b/files/x/y.txt")
         #expect(server.requests.first?.queryValue("v") == "1")
@@ -462,7 +462,7 @@ import Testing
             }
             for requestIndex in 0..<5 {
                 let body = "\(clientIndex)-\(requestIndex)"
-                client.send("POST /echo HTTP/1.1\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)")
+                client.send("POST /echo HTTP/1.1\r\nHost: a\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)")
                 if !client.readResponse().hasSuffix("\r\n\r\n\(body)") { failures.withLock { $0 += 1 } }
             }
         }
@@ -553,4 +553,194 @@ import Testing
         #expect(!ipv6.contains(":" + port + " "))
     }
     #endif
+}
+
+/// Requests the RFCs refuse or frame strictly (RFC 9112 and 9110, paths by RFC 3986), each over a
+/// real socket on 127.0.0.1; after each, the server serves another client.
+@Suite struct MockAPIServerAttackTests {
+    private func started() throws -> MockAPIServer {
+        let server = MockAPIServer()
+        server.route(.get, "/ok", response: .text("still here"))
+        try server.start()
+        return server
+    }
+
+    /// Sends `text` on a connection of its own. - Returns: What came back before the server closed it.
+    private func exchange(_ text: String, with server: MockAPIServer) throws -> (text: String, closed: Bool) {
+        let client = try RawClient(port: server.port)
+        client.send(text)
+        return client.readUntilClosed()
+    }
+
+    private func expectStillServing(_ server: MockAPIServer) throws {
+        let good = try RawClient(port: server.port)
+        good.send("GET /ok HTTP/1.1\r\nHost: a\r\n\r\n")
+        #expect(good.readResponse().hasSuffix("\r\n\r\nstill here"))
+    }
+
+    private static let chunkedHead = "POST /ok HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n"
+
+    @Test(
+        arguments: [
+            // Chunk extensions with bytes RFC 9112, section 7.1.1 does not allow.
+            (chunkedHead + "1;a\nb\r\nx\r\n0\r\n\r\n", "HTTP/1.1 400 "),
+            (chunkedHead + "1;a\u{0}\r\nx\r\n0\r\n\r\n", "HTTP/1.1 400 "),
+            (chunkedHead + "1;a\u{7F}\r\nx\r\n0\r\n\r\n", "HTTP/1.1 400 "),
+            (chunkedHead + "1;a=\u{1B}[2K\r\nx\r\n0\r\n\r\n", "HTTP/1.1 400 "),
+            (chunkedHead + "1;a=\"\u{1B}\"\r\nx\r\n0\r\n\r\n", "HTTP/1.1 400 "),
+            // Trailer lines that are not field lines (section 7.1.2).
+            (chunkedHead + "1\r\nx\r\n0\r\nno colon\r\n\r\n", "HTTP/1.1 400 "),
+            (chunkedHead + "1\r\nx\r\n0\r\nT: a\u{1B}b\r\n\r\n", "HTTP/1.1 400 "),
+            (chunkedHead + "1\r\nx\r\n0\r\n folded: x\r\n\r\n", "HTTP/1.1 400 "),
+            // Host: none in HTTP/1.1, or two (section 3.2).
+            ("GET /ok HTTP/1.1\r\n\r\n", "HTTP/1.1 400 "),
+            ("GET /ok HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n", "HTTP/1.1 400 "),
+            ("GET /ok HTTP/1.0\r\nHost: a\r\nHost: a\r\n\r\n", "HTTP/1.1 400 "),
+            // A bare CR in the head (section 2.2).
+            ("GET /ok HTTP/1.1\rHost: a\r\n\r\n", "HTTP/1.1 400 "),
+            ("GET /ok HTTP/1.1\r\nHost: a\rX: 1\r\n\r\n", "HTTP/1.1 400 "),
+            // Methods are case-sensitive (RFC 9110, section 9.1).
+            ("get /ok HTTP/1.1\r\nHost: a\r\n\r\n", "HTTP/1.1 501 "),
+            // The asterisk form is for OPTIONS only.
+            ("GET * HTTP/1.1\r\nHost: a\r\n\r\n", "HTTP/1.1 400 "),
+            // Paths that do not decode, or climb above the root.
+            ("GET /files/../../etc/passwd HTTP/1.1\r\nHost: a\r\n\r\n", "HTTP/1.1 400 "),
+            ("GET /files/%2e%2e/%2E%2e/etc/passwd HTTP/1.1\r\nHost: a\r\n\r\n", "HTTP/1.1 400 "),
+            ("GET /files/.%2E/.%2e/etc/passwd HTTP/1.1\r\nHost: a\r\n\r\n", "HTTP/1.1 400 "),
+            ("GET /a%00b HTTP/1.1\r\nHost: a\r\n\r\n", "HTTP/1.1 400 "),
+            ("GET /a%C0%AF HTTP/1.1\r\nHost: a\r\n\r\n", "HTTP/1.1 400 "),
+            ("GET /a%ED%A0%80 HTTP/1.1\r\nHost: a\r\n\r\n", "HTTP/1.1 400 "),   // a surrogate
+            ("GET /a%zz HTTP/1.1\r\nHost: a\r\n\r\n", "HTTP/1.1 400 "),
+            ("GET /a%2 HTTP/1.1\r\nHost: a\r\n\r\n", "HTTP/1.1 400 "),
+            ("GET /a#frag HTTP/1.1\r\nHost: a\r\n\r\n", "HTTP/1.1 400 "),
+        ] as [(String, String)])
+    func refusesAndClosesThenServesOthers(text: String, status: String) throws {
+        let server = try started()
+        defer { server.stop() }
+        server.route(.get, "/files/*", response: .text("routed"))
+        let (answer, closed) = try exchange(text + "GET /ok HTTP/1.1\r\nHost: a\r\n\r\n", with: server)
+        #expect(answer.hasPrefix(status), "\(text.debugDescription) got \(answer.debugDescription)")
+        #expect(answer.contains("Connection: close\r\n"))
+        #expect(!answer.contains("routed") && !answer.contains("still here"), "the request after it was answered")
+        #expect(closed)
+        #expect(server.requests.isEmpty)
+        try expectStillServing(server)
+    }
+
+    @Test func anHTTP10RequestWithTransferEncodingIsRefusedAndTheConnectionClosedEvenWithKeepAlive() throws {
+        let server = try started()
+        defer { server.stop() }
+        server.route(.post, "/upload", response: .text("stored"))
+        let (answer, closed) = try exchange(
+            "POST /upload HTTP/1.0\r\nConnection: keep-alive\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n"
+                + "GET /ok HTTP/1.0\r\nConnection: keep-alive\r\n\r\n", with: server)
+        #expect(closed)
+        #expect(answer.hasPrefix("HTTP/1.1 400 Bad Request\r\n"))
+        #expect(answer.hasSuffix("Transfer-Encoding in an HTTP/1.0 request"))
+        #expect(!answer.contains("still here"))
+        #expect(server.requests.isEmpty)
+        try expectStillServing(server)
+    }
+
+    @Test func answersAHeadWithBareLFLineEnds() throws {
+        let server = try started()
+        defer { server.stop() }
+        server.route(.post, "/echo") { .text("\($0.header("X") ?? "-") \(String(decoding: $0.body, as: UTF8.self))") }
+        let client = try RawClient(port: server.port)
+        // Without bare LF as a line end the head never ends: no answer until the read timeout (5 s).
+        client.send("GET /ok HTTP/1.1\nHost: a\n\n")
+        #expect(client.readResponse().hasSuffix("\r\n\r\nstill here"))
+        client.send("POST /echo HTTP/1.1\nHost: a\r\nX: 1\nContent-Length: 2\n\r\nhi")
+        #expect(client.readResponse().hasSuffix("\r\n\r\n1 hi"))
+        #expect(server.requests.map(\.path) == ["/ok", "/echo"])
+    }
+
+    @Test func matchesRawSegmentsThenDecodesEach() throws {
+        let server = try started()
+        defer { server.stop() }
+        server.route(.get, "/items/:id") { .text("item \($0.pathParameters["id"] ?? "")") }
+        server.route(.get, "/files/*") { .text("file \($0.pathParameters["*"] ?? "")") }
+        let client = try RawClient(port: server.port)
+        func get(_ target: String) -> String {
+            client.send("GET \(target) HTTP/1.1\r\nHost: a\r\n\r\n")
+            let response = client.readResponse()
+            return String(response[(response.range(of: "\r\n\r\n")?.upperBound ?? response.endIndex)...])
+        }
+        #expect(get("/items/a%2Fb") == "item a/b")
+        #expect(get("/items/a%2fb%3Fc?x=1") == "item a/b?c")
+        #expect(get("/files/a/b.txt") == "file a/b.txt")
+        // Dot segments, plain or encoded, are removed before matching.
+        #expect(get("/files/x/../y") == "file y")
+        #expect(get("/files/x/%2e%2E/./%2e/y") == "file y")
+        #expect(get("/other/.%2e/files/z") == "file z")
+        #expect(get("/items/7/..") == "no route for GET /items/")
+        // A segment that decodes to hold "/" is one segment: the wildcard never takes it.
+        #expect(get("/files/..%2F..%2Fetc/passwd") == "no route for GET /files/../../etc/passwd")
+        #expect(get("/files/a%2Fb") == "no route for GET /files/a/b")
+        let targets = server.requests.map(\.target)
+        #expect(targets.first == "/items/a%2Fb")
+        #expect(targets.last == "/files/a%2Fb")
+        #expect(server.requests.map(\.path)[3] == "/files/y")
+        #expect(server.requests.map(\.pathParameters)[1] == ["id": "a/b?c"])
+        #expect(server.unmatchedRequests.map(\.target) == ["/items/7/..", "/files/..%2F..%2Fetc/passwd", "/files/a%2Fb"])
+    }
+
+    @Test func aMethodInLowerCaseIsNotServedAsItsUpperCase() throws {
+        let server = try started()
+        defer { server.stop() }
+        server.route(.get, "/ping", response: .text("pong"))
+        let (answer, closed) = try exchange("get /ping HTTP/1.1\r\nHost: a\r\n\r\n", with: server)
+        #expect(answer.hasPrefix("HTTP/1.1 501 Not Implemented\r\n"))
+        #expect(!answer.contains("pong"))
+        #expect(closed)
+        #expect(server.requests.isEmpty)
+        // An unknown method in upper case, as before: recorded, 404 naming it.
+        let (purge, _) = try exchange("PURGE /ping HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n", with: server)
+        #expect(purge.hasSuffix("no route for PURGE /ping"))
+        #expect(server.unmatchedRequests.map(\.method) == ["PURGE"])
+    }
+
+    @Test func sendsNoContinueToAnHTTP10Client() throws {
+        let server = try started()
+        defer { server.stop() }
+        server.route(.put, "/upload") { .text("got \($0.body.count)") }
+        let client = try RawClient(port: server.port)
+        client.send("PUT /upload HTTP/1.0\r\nExpect: 100-continue\r\nContent-Length: 3\r\n\r\n")
+        // An HTTP/1.1 server answers 100 at once to a 1.1 client (answersContinueAndChunkedBodies);
+        // to 1.0 it sends nothing until the body has come.
+        #expect(!client.waitUntilReadable(milliseconds: 500))
+        client.send("abc")
+        let response = client.readToEnd()
+        #expect(response.hasPrefix("HTTP/1.1 200 OK\r\n"))
+        #expect(response.hasSuffix("got 3"))
+    }
+
+    @Test func refusesAMalformedRouteAndAnswersEveryRequest500SayingWhy() throws {
+        let server = try started()
+        defer { server.stop() }
+        #expect(server.routeFaults.isEmpty)
+        server.route(.get, "/files/*/raw", response: .text("raw"))
+        let reason = #"the route GET "/files/*/raw" is malformed: its * is not its last segment"#
+        #expect(server.routeFaults == [reason])
+        for target in ["/files/a/raw", "/files/a/b", "/ok"] {
+            let (answer, _) = try exchange("GET \(target) HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n", with: server)
+            #expect(answer.hasPrefix("HTTP/1.1 500 Internal Server Error\r\n"), "\(target)")
+            #expect(answer.hasSuffix(reason))
+        }
+        #expect(server.unmatchedRequests.count == 3)
+    }
+
+    @Test func optionsAsteriskMatchesNoRoute() throws {
+        let server = try started()
+        defer { server.stop() }
+        server.route(.options, "/", response: .text("the root"))
+        server.route(.options, "/:id", response: .text("an id"))
+        server.route(.options, "/*", response: .text("anything"))
+        let (answer, _) = try exchange("OPTIONS * HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n", with: server)
+        #expect(answer.hasPrefix("HTTP/1.1 404 Not Found\r\n"))
+        #expect(answer.hasSuffix("no route for OPTIONS *"))
+        #expect(server.unmatchedRequests.map(\.target) == ["*"])
+        let (star, _) = try exchange("OPTIONS /* HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n", with: server)
+        #expect(star.hasSuffix("anything"))   // the path /*: a segment "*", routed as any other
+    }
 }

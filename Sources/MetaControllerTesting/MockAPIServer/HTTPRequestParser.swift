@@ -5,7 +5,10 @@ import Foundation
 /// directly by tests and fuzzers.
 ///
 /// It accepts `Content-Length` and `chunked` bodies, refuses a request with
-/// both (request smuggling), and enforces size limits while bytes arrive, so
+/// both (request smuggling), refuses chunk extensions and trailer lines outside
+/// RFC 9112's grammar, a bare CR in the head (a bare LF ends a line), `Transfer-Encoding`
+/// in HTTP/1.0, and a Host field missing in HTTP/1.1 or given twice, and
+/// enforces size limits while bytes arrive, so
 /// it never holds much more than one head and one body. Its work is linear in
 /// the bytes it is given: a chunked body is decoded as it arrives, never again
 /// from its first byte. Whatever bytes it is given, it yields requests or a
@@ -75,8 +78,8 @@ package struct HTTPRequestParser: Sendable {
     private enum ChunkStep: Sendable {
         /// In a chunk-size line's hex digits: `digits` of them so far, worth `size`.
         case size(size: Int, digits: Int)
-        /// In a chunk extension, from its `;` to the CR that ends the line.
-        case chunkExtension(size: Int)
+        /// In a chunk extension, from the first space or `;` after the size to the CR that ends the line.
+        case chunkExtension(size: Int, at: ExtensionStep)
         /// After the CR that ends a chunk-size line.
         case sizeLineFeed(size: Int)
         /// In a chunk's data, `remaining` bytes to go.
@@ -84,10 +87,35 @@ package struct HTTPRequestParser: Sendable {
         /// After a chunk's data, expecting CR, then LF.
         case dataCarriageReturn
         case dataLineFeed
-        /// In a trailer line, `length` bytes into it; a line of 0 bytes ends the body.
-        case trailer(length: Int)
+        /// In a trailer line's field name, `length` bytes into it; a line of 0 bytes ends the body.
+        case trailerName(length: Int)
+        /// In a trailer line's field value, after its colon.
+        case trailerValue
         /// After the CR that ends a trailer line.
         case trailerLineFeed(lineWasEmpty: Bool)
+    }
+
+    /// Where a chunk extension's parsing stands (RFC 9112, section 7.1.1):
+    /// `chunk-ext = *( BWS ";" BWS chunk-ext-name [ BWS "=" BWS chunk-ext-val ] )`,
+    /// a name being a token and a value a token or a quoted string.
+    private enum ExtensionStep: Sendable {
+        /// After the size or a value, in spaces or tabs: a `;` must come.
+        case beforeSemicolon
+        /// After a `;`, in spaces or tabs: a name must come.
+        case beforeName
+        /// In a name.
+        case name
+        /// After a name, in spaces or tabs: a `;` or an `=` must come.
+        case afterName
+        /// After an `=`, in spaces or tabs: a token or a quoted string must come.
+        case beforeValue
+        /// In a token value.
+        case tokenValue
+        /// In a quoted string, and just after a backslash in one.
+        case quoted
+        case quotedPair
+        /// Just after the closing quote of a quoted string.
+        case afterQuoted
     }
 
     package let limits: Limits
@@ -140,7 +168,10 @@ package struct HTTPRequestParser: Sendable {
         case .head: return false
         case .lengthBody(let request, _), .chunkedBody(let request, _): head = request
         }
-        guard !continueAnswered, head.header("Expect")?.lowercased() == "100-continue" else { return false }
+        // An HTTP/1.0 client's expectation is ignored (RFC 9110, section 10.1.1).
+        guard !continueAnswered, head.version == "HTTP/1.1", head.header("Expect")?.lowercased() == "100-continue" else {
+            return false
+        }
         continueAnswered = true
         return true
     }
@@ -150,25 +181,34 @@ package struct HTTPRequestParser: Sendable {
     /// - Throws: ``Failure`` with the status to answer; the connection must then be closed.
     package mutating func next() throws(Failure) -> Request? {
         if case .head = stage {
-            // A server should ignore empty lines before a request line (RFC 9112, section 2.2).
+            // A server should ignore empty lines before a request line (RFC 9112, section 2.2):
+            // CR LF or a bare LF. A CR not followed by LF is left, to be refused with the head.
             if headScanned == 0 {
-                while start < buffer.count, buffer[start] == 13 || buffer[start] == 10 {
-                    start += 1
+                while start < buffer.count {
+                    if buffer[start] == 10 {
+                        start += 1
+                    } else if buffer[start] == 13, start + 1 < buffer.count, buffer[start + 1] == 10 {
+                        start += 2
+                    } else if buffer[start] == 13, start + 1 == buffer.count {
+                        return nil   // whether an LF follows is not known yet
+                    } else {
+                        break
+                    }
                     bytesExamined += 1
                 }
             }
-            guard let end = findEndOfHead() else {
+            guard let (end, after) = findEndOfHead() else {
                 if buffer.count - start > limits.maximumHeaderBytes {
                     throw Failure(statusCode: 431, reason: "the request head is over \(limits.maximumHeaderBytes) bytes")
                 }
                 return nil
             }
-            let headBytes = end + 4 - start
+            let headBytes = after - start
             guard headBytes <= limits.maximumHeaderBytes else {
                 throw Failure(statusCode: 431, reason: "the request head is over \(limits.maximumHeaderBytes) bytes")
             }
             let head = try Self.parseHead(buffer[start..<end])
-            start = end + 4
+            start = after
             headScanned = 0
             continueAnswered = false
             if try isChunked(head) {
@@ -201,13 +241,27 @@ package struct HTTPRequestParser: Sendable {
         return request
     }
 
-    /// The index of the CR LF CR LF that ends the head, searching on from where the last search stopped.
-    private mutating func findEndOfHead() -> Int? {
+    /// Where the head ends: the end of its last field line (before that line's CR LF or LF),
+    /// and the index after the empty line that follows. Searches on from where the last search stopped.
+    ///
+    /// A line ends with CR LF or with a bare LF, which a recipient may take as a line end
+    /// (RFC 9112, section 2.2); a CR anywhere else is refused when the head is parsed.
+    private mutating func findEndOfHead() -> (end: Int, after: Int)? {
         var index = start + headScanned
-        while index + 3 < buffer.count {
+        while index < buffer.count {
             bytesExamined += 1
-            if buffer[index] == 13, buffer[index + 1] == 10, buffer[index + 2] == 13, buffer[index + 3] == 10 {
-                return index
+            if buffer[index] == 10 {
+                // The LF ends an empty line when the line before it ended just before this one.
+                var previousLineFeed: Int?
+                if index - 1 >= start, buffer[index - 1] == 10 {
+                    previousLineFeed = index - 1
+                } else if index - 2 >= start, buffer[index - 1] == 13, buffer[index - 2] == 10 {
+                    previousLineFeed = index - 2
+                }
+                if let previousLineFeed {
+                    let hasCarriageReturn = previousLineFeed - 1 >= start && buffer[previousLineFeed - 1] == 13
+                    return (hasCarriageReturn ? previousLineFeed - 1 : previousLineFeed, index + 1)
+                }
             }
             index += 1
         }
@@ -225,7 +279,16 @@ package struct HTTPRequestParser: Sendable {
         guard !bytes.contains(0), text.utf8.elementsEqual(bytes) else {
             throw .malformed("the request head is not valid text")
         }
-        var lines = text.components(separatedBy: "\r\n")
+        // Lines end with CR LF or a bare LF; a CR elsewhere is refused, so no line can
+        // end where another parser would not end it (RFC 9112, section 2.2).
+        // The last line's own line end is not in `bytes`: a CR that ends it is bare.
+        var lines: [String] = []
+        let pieces = bytes.split(separator: 10, omittingEmptySubsequences: false)
+        for (index, line) in pieces.enumerated() {
+            let content = index < pieces.count - 1 && line.last == 13 ? line.dropLast() : line
+            guard !content.contains(13) else { throw .malformed("a CR not followed by LF in the request head") }
+            lines.append(String(decoding: content, as: UTF8.self))
+        }
         let requestLine = lines.removeFirst()
         let parts = requestLine.split(separator: " ", omittingEmptySubsequences: false)
         guard parts.count == 3 else { throw .malformed("malformed request line: \(requestLine.prefix(80))") }
@@ -236,8 +299,17 @@ package struct HTTPRequestParser: Sendable {
         guard target.hasPrefix("/") || target == "*", !target.contains(where: \.isWhitespace) else {
             throw .malformed("malformed request target: \(target.prefix(80))")
         }
+        // The asterisk form is for OPTIONS only (RFC 9112, section 3.2.4).
+        guard target != "*" || method == "OPTIONS" else { throw .malformed("the target * with a method other than OPTIONS") }
         guard version == "HTTP/1.1" || version == "HTTP/1.0" else {
             throw Failure(statusCode: 505, reason: "unsupported version: \(version.prefix(20))")
+        }
+        // Methods are case-sensitive (RFC 9110, section 9.1), and a route names its method in
+        // upper case: one with a lower-case letter is never implemented.
+        guard !method.utf8.contains(where: { $0 >= 97 && $0 <= 122 }) else {
+            throw Failure(
+                statusCode: 501,
+                reason: "the method \(method.prefix(40)) is not implemented: methods are case-sensitive, and routes name theirs in upper case")
         }
         var headers: [(name: String, value: String)] = []
         for line in lines {
@@ -253,6 +325,11 @@ package struct HTTPRequestParser: Sendable {
             }
             headers.append((name, value))
         }
+        // One Host field in HTTP/1.1, at most one in HTTP/1.0 (RFC 9112, section 3.2).
+        let hosts = headers.filter { $0.name.lowercased() == "host" }.count
+        guard hosts == 1 || hosts == 0 && version == "HTTP/1.0" else {
+            throw .malformed(hosts == 0 ? "an HTTP/1.1 request without a Host field" : "a request with \(hosts) Host fields")
+        }
         return Request(method: method, target: target, version: version, headers: headers, body: [])
     }
 
@@ -260,6 +337,9 @@ package struct HTTPRequestParser: Sendable {
     private func isChunked(_ head: Request) throws(Failure) -> Bool {
         let encodings = head.headers.filter { $0.name.lowercased() == "transfer-encoding" }.map { $0.value.lowercased() }
         guard !encodings.isEmpty else { return false }
+        // HTTP/1.0 has no Transfer-Encoding: its framing is faulty (RFC 9112, section 6.1), so
+        // where the body ends, and where a next request would begin, is not known.
+        guard head.version != "HTTP/1.0" else { throw .malformed("Transfer-Encoding in an HTTP/1.0 request") }
         guard head.header("Content-Length") == nil else { throw .malformed("both Content-Length and Transfer-Encoding") }
         guard encodings == ["chunked"] else {
             throw Failure(statusCode: 501, reason: "unsupported Transfer-Encoding: \(encodings.joined(separator: ", "))")
@@ -302,24 +382,28 @@ package struct HTTPRequestParser: Sendable {
                     // Eight hex digits at most: 4 GiB, far over any body limit.
                     guard digits < 8 else { throw .malformed("malformed chunk size") }
                     chunkStep = .size(size: size * 16 + digit, digits: digits + 1)
-                } else if byte == UInt8(ascii: ";"), digits > 0 {
-                    chunkStep = .chunkExtension(size: size)
+                } else if byte == UInt8(ascii: ";") || byte == 32 || byte == 9, digits > 0 {
+                    chunkStep = .chunkExtension(size: size, at: byte == UInt8(ascii: ";") ? .beforeName : .beforeSemicolon)
                     try countExtensionByte()
                 } else if byte == 13, digits > 0 {
                     chunkStep = .sizeLineFeed(size: size)
                 } else {
                     throw .malformed("malformed chunk size")
                 }
-            case .chunkExtension(let size):
-                if byte == 13 {
-                    chunkStep = .sizeLineFeed(size: size)
-                } else {
+            case .chunkExtension(let size, let step):
+                switch Self.extensionStep(after: step, byte) {
+                case .next(let next):
+                    chunkStep = .chunkExtension(size: size, at: next)
                     try countExtensionByte()
+                case .lineEnd:
+                    chunkStep = .sizeLineFeed(size: size)
+                case .invalid:
+                    throw .malformed("malformed chunk extension")
                 }
             case .sizeLineFeed(let size):
                 guard byte == 10 else { throw .malformed("a chunk-size line does not end with CRLF") }
                 if size == 0 {
-                    chunkStep = .trailer(length: 0)
+                    chunkStep = .trailerName(length: 0)
                 } else {
                     guard chunkedBody.count + extensionBytes + size <= limits.maximumBodyBytes else { throw bodyTooLarge }
                     chunkStep = .data(remaining: size)
@@ -332,21 +416,87 @@ package struct HTTPRequestParser: Sendable {
             case .dataLineFeed:
                 guard byte == 10 else { throw .malformed("a chunk does not end with CRLF") }
                 chunkStep = .size(size: 0, digits: 0)
-            case .trailer(let length):
-                if byte == 13 {
-                    chunkStep = .trailerLineFeed(lineWasEmpty: length == 0)
-                } else {
+            case .trailerName(let length):
+                // A trailer line is a field line (RFC 9112, section 7.1.2): a token, a colon, a value.
+                if byte == 13, length == 0 {
+                    chunkStep = .trailerLineFeed(lineWasEmpty: true)
+                } else if isHTTPTokenByte(byte) {
                     try countTrailerBytes(1, headBytes: headBytes)
-                    chunkStep = .trailer(length: length + 1)
+                    chunkStep = .trailerName(length: length + 1)
+                } else if byte == UInt8(ascii: ":"), length > 0 {
+                    try countTrailerBytes(1, headBytes: headBytes)
+                    chunkStep = .trailerValue
+                } else {
+                    throw .malformed("a trailer line is not a header field")
+                }
+            case .trailerValue:
+                if byte == 13 {
+                    chunkStep = .trailerLineFeed(lineWasEmpty: false)
+                } else if isFieldValueByte(byte) {
+                    try countTrailerBytes(1, headBytes: headBytes)
+                } else {
+                    throw .malformed("a control character in a trailer field")
                 }
             case .trailerLineFeed(let lineWasEmpty):
                 guard byte == 10 else { throw .malformed("a trailer line does not end with CRLF") }
                 if lineWasEmpty { return true }
                 try countTrailerBytes(2, headBytes: headBytes)
-                chunkStep = .trailer(length: 0)
+                chunkStep = .trailerName(length: 0)
             }
         }
         return false
+    }
+
+    private enum ExtensionOutcome {
+        case next(ExtensionStep)
+        /// The CR that ends the chunk-size line, where the extension may end.
+        case lineEnd
+        case invalid
+    }
+
+    /// Where a chunk extension stands after `byte`: only the grammar's bytes are taken.
+    private static func extensionStep(after step: ExtensionStep, _ byte: UInt8) -> ExtensionOutcome {
+        let isBlank = byte == 32 || byte == 9
+        let semicolon = UInt8(ascii: ";"), equals = UInt8(ascii: "="), quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
+        switch step {
+        case .beforeSemicolon:
+            if isBlank { return .next(.beforeSemicolon) }
+            if byte == semicolon { return .next(.beforeName) }
+        case .beforeName:
+            if isBlank { return .next(.beforeName) }
+            if isHTTPTokenByte(byte) { return .next(.name) }
+        case .name:
+            if isHTTPTokenByte(byte) { return .next(.name) }
+            if byte == 13 { return .lineEnd }
+            if byte == semicolon { return .next(.beforeName) }
+            if byte == equals { return .next(.beforeValue) }
+            if isBlank { return .next(.afterName) }
+        case .afterName:
+            if isBlank { return .next(.afterName) }
+            if byte == semicolon { return .next(.beforeName) }
+            if byte == equals { return .next(.beforeValue) }
+        case .beforeValue:
+            if isBlank { return .next(.beforeValue) }
+            if isHTTPTokenByte(byte) { return .next(.tokenValue) }
+            if byte == quote { return .next(.quoted) }
+        case .tokenValue:
+            if isHTTPTokenByte(byte) { return .next(.tokenValue) }
+            if byte == 13 { return .lineEnd }
+            if byte == semicolon { return .next(.beforeName) }
+            if isBlank { return .next(.beforeSemicolon) }
+        case .quoted:
+            // qdtext: HTAB, SP, %x21, %x23-5B, %x5D-7E, obs-text (RFC 9110, section 5.6.4).
+            if byte == quote { return .next(.afterQuoted) }
+            if byte == backslash { return .next(.quotedPair) }
+            if isFieldValueByte(byte) { return .next(.quoted) }
+        case .quotedPair:
+            if isFieldValueByte(byte) { return .next(.quoted) }
+        case .afterQuoted:
+            if byte == 13 { return .lineEnd }
+            if byte == semicolon { return .next(.beforeName) }
+            if isBlank { return .next(.beforeSemicolon) }
+        }
+        return .invalid
     }
 
     private var bodyTooLarge: Failure {
@@ -374,6 +524,12 @@ private func hexValue(_ byte: UInt8) -> Int? {
     case 97...102: Int(byte - 87)
     default: nil
     }
+}
+
+/// Whether `byte` may appear in a field value, a quoted string or a quoted pair: HTAB, SP,
+/// visible ASCII and bytes from 0x80 (RFC 9110, sections 5.5 and 5.6.4); never a control byte.
+func isFieldValueByte(_ byte: UInt8) -> Bool {
+    byte == 9 || byte >= 32 && byte != 127
 }
 
 /// Whether `byte` may appear in an HTTP token (a method or a header name), RFC 9110 section 5.6.2.

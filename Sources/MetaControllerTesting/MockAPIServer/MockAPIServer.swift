@@ -32,8 +32,14 @@ public import MetaController
 /// - Malformed requests get 400, heads over the limit 431, bodies over the
 ///   limit 413, unknown transfer encodings 501, other HTTP versions 505, a head
 ///   slower than ``Limits/headDeadline`` 408; then the connection is closed.
-///   Keep-alive, pipelining, chunked bodies and `Expect: 100-continue` are
-///   supported. A connection silent for ``Limits/readTimeout`` mid-request, or
+///   Malformed, as RFC 9112 has it, includes a chunk extension or a trailer line
+///   outside the grammar, an HTTP/1.1 request without `Host` or any with two, an
+///   HTTP/1.0 request with `Transfer-Encoding`, a bare CR in the head, and a path
+///   that does not percent-decode to UTF-8, decodes to NUL, or climbs above the
+///   root with `..`. A method with a lower-case letter (`get`) gets 501: methods
+///   are case-sensitive. A bare LF ends a head line as CR LF does.
+///   Keep-alive, pipelining, chunked bodies and `Expect: 100-continue` (from
+///   HTTP/1.1 clients) are supported. A connection silent for ``Limits/readTimeout`` mid-request, or
 ///   for ``Limits/idleTimeout`` between requests, is closed; one over
 ///   ``Limits/maximumConnections`` is answered 503 and closed.
 /// - A response header whose name is not a token, or whose value holds CR, LF
@@ -184,9 +190,19 @@ public final class MockAPIServer: Sendable {
     /// A pattern is a path whose segments are literals, `:name` parameters
     /// (one segment each), or a final `*` that matches the rest of the path
     /// (at least one segment). The values are in
-    /// ``RecordedRequest/pathParameters``, the wildcard's under `"*"`. Paths
-    /// are compared after percent-decoding, without the query; empty segments
-    /// are ignored, so `/a//b/` matches `/a/b`.
+    /// ``RecordedRequest/pathParameters``, the wildcard's under `"*"`. A request's
+    /// path, without its query, is split into segments first, then each segment is
+    /// percent-decoded, then dot segments (`.`, `..`, also as `%2e`) are removed, so
+    /// `/items/a%2Fb` matches `/items/:id` with `id` `a/b`. The `*` never takes a
+    /// segment that decodes to hold `/`, so its value cannot climb out with `..%2F`.
+    /// Empty segments are ignored, so `/a//b/` matches `/a/b`. `OPTIONS *` matches no route.
+    ///
+    /// A malformed pattern is refused: one not starting with `/`, holding `?` or `#`,
+    /// with a `*` that is not the whole last segment, a `:` without a name, two
+    /// parameters of one name, or a `.` or `..` segment. The route is not added, the
+    /// reason is listed in ``routeFaults``, and from then on **every request is
+    /// answered 500** with that reason as its body, so the test that made the mistake fails
+    /// and says why, rather than meeting a route that matches something else.
     ///
     /// When several routes match a request, **the one registered last wins**,
     /// so a test can override a broad route registered in its setup:
@@ -210,7 +226,11 @@ public final class MockAPIServer: Sendable {
         _ method: HTTPMethod, _ pattern: String, delay: Duration = .zero,
         _ respond: @escaping @Sendable (RecordedRequest) -> MockResponse
     ) {
-        engine.add(.init(method: method, pattern: RoutePattern(pattern), delay: delay, respond: respond))
+        do {
+            engine.add(.init(method: method, pattern: try RoutePattern(pattern), delay: delay, respond: respond))
+        } catch {
+            engine.addRouteFault("the route \(method) \(pattern.debugDescription) is malformed: \(error.reason)")
+        }
     }
 
     /// Answers requests with `method` whose path matches `pattern` with `response`.
@@ -231,6 +251,16 @@ public final class MockAPIServer: Sendable {
         route(method, pattern, delay: delay) { _ in response }
     }
 
+    /// Why each route given a malformed pattern was refused, oldest first; empty when none was.
+    ///
+    /// While it is not empty, every request is answered 500 with its first reason as the body,
+    /// such as `the route GET "/files/*/raw" is malformed: its * is not its last segment`.
+    ///
+    /// ```swift
+    /// #expect(server.routeFaults.isEmpty)
+    /// ```
+    public var routeFaults: [String] { engine.routeFaults }
+
     // MARK: - Recorded requests
 
     /// Every request received in full, oldest first, matched or not.
@@ -246,7 +276,8 @@ public final class MockAPIServer: Sendable {
     /// ```
     public var requests: [RecordedRequest] { engine.requests }
 
-    /// The requests no route matched, oldest first; each was answered 404.
+    /// The requests no route matched, oldest first; each was answered 404, or 500 while
+    /// a route with a malformed pattern is listed in ``routeFaults``.
     ///
     /// ```swift
     /// #expect(server.unmatchedRequests.isEmpty, "the client called an endpoint the test did not expect")

@@ -16,7 +16,14 @@ public import MetaController
 public struct RecordedRequest: Sendable {
     /// The method.
     public let method: HTTPMethod
-    /// The path, percent-decoded, without the query: `/users/a b` for `/users/a%20b?x=1`.
+    /// The request target exactly as the client sent it, encoded, with the query:
+    /// `/users/a%20b?x=1`, or `*` for `OPTIONS *`.
+    public let target: String
+    /// The path without the query, each segment percent-decoded, with its dot segments removed:
+    /// `/users/a b` for `/users/a%20b?x=1`, `/b` for `/a/../b` or `/a/%2e%2e/b`; `*` for `OPTIONS *`.
+    ///
+    /// An encoded slash reads as a slash here (`/items/a/b` for `/items/a%2Fb`), though the
+    /// route saw `a/b` as one segment; ``target`` keeps the difference.
     public let path: String
     /// The query items, percent-decoded, in order; a `+` stays a `+`.
     public let query: [URLQueryItem]
@@ -80,15 +87,23 @@ public struct RecordedRequest: Sendable {
         bodyWasDropped = true
     }
 
-    /// Builds a recorded request from a parsed one; `nil` when its target has no valid path.
-    init?(_ request: HTTPRequestParser.Request) {
+    /// The decoded path segments routes are matched against, empty ones left out; empty for `OPTIONS *`.
+    let matchedSegments: [String]
+
+    /// Builds a recorded request from a parsed one. - Throws: Why its target has no valid path.
+    init(_ request: HTTPRequestParser.Request) throws(RequestPath.Fault) {
         method = HTTPMethod(rawValue: request.method)
-        if request.target == "*" {   // OPTIONS * asks about the server as a whole
+        target = request.target
+        if request.target == "*" {   // OPTIONS * asks about the server as a whole; never routed
             path = "*"
             query = []
+            matchedSegments = []
         } else {
-            guard let components = URLComponents(string: "http://localhost" + request.target) else { return nil }
-            path = components.path
+            let rawPath = request.target.prefix { $0 != "?" }
+            let requestPath = try RequestPath(rawPath)
+            guard let components = URLComponents(string: "http://localhost" + request.target) else { throw .malformed }
+            path = requestPath.path
+            matchedSegments = requestPath.matchedSegments
             query = components.queryItems ?? []
         }
         headers = request.headers

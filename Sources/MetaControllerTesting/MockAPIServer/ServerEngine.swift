@@ -34,6 +34,8 @@ final class ServerEngine: Sendable {
         var isStarting = false
         var isStopped = false
         var routes: [Route] = []
+        /// Why each route given a malformed pattern was refused; while any is, every request is answered 500.
+        var routeFaults: [String] = []
         var requests: [RecordedRequest] = []
         /// The body bytes kept in `requests`, and the first of them whose body may still be kept.
         var retainedBodyBytes = 0
@@ -128,6 +130,13 @@ final class ServerEngine: Sendable {
     func add(_ route: Route) {
         state.withLock { $0.routes.append(route) }
     }
+
+    /// Notes a route refused for its malformed pattern.
+    func addRouteFault(_ fault: String) {
+        state.withLock { $0.routeFaults.append(fault) }
+    }
+
+    var routeFaults: [String] { state.withLock { $0.routeFaults } }
 
     var requests: [RecordedRequest] { state.withLock { $0.requests } }
 
@@ -273,18 +282,28 @@ final class ServerEngine: Sendable {
 
     /// Answers one request. - Returns: Whether the connection stays open.
     private func answer(_ parsed: HTTPRequestParser.Request, on connection: Int32, wake: Int32) -> Bool {
-        guard var request = RecordedRequest(parsed) else {
-            refuse(statusCode: 400, reason: "malformed request target: \(parsed.target.prefix(80))", on: connection)
+        var request: RecordedRequest
+        do {
+            request = try RecordedRequest(parsed)
+        } catch {
+            refuse(statusCode: 400, reason: "\(error.reason): \(parsed.target.prefix(80))", on: connection)
             return false
         }
-        let matched: (route: Route, parameters: [String: String])? = state.withLock { state in
+        let (matched, routeFault): ((route: Route, parameters: [String: String])?, String?) = state.withLock { state in
+            if let fault = state.routeFaults.first { return (nil, fault) }
+            // The asterisk form (OPTIONS *) names no path: no route matches it.
+            guard request.path != "*" else { return (nil, nil) }
             for route in state.routes.reversed() where route.method == request.method {
-                if let parameters = route.pattern.match(request.path) { return (route, parameters) }
+                if let parameters = route.pattern.match(segments: request.matchedSegments) { return ((route, parameters), nil) }
             }
-            return nil
+            return (nil, nil)
         }
         let response: MockResponse
-        if let matched {
+        if let routeFault {
+            request.wasMatched = false
+            record(request)
+            response = .text(routeFault, statusCode: 500)
+        } else if let matched {
             request.pathParameters = matched.parameters
             record(request)
             // The delay ends early, without an answer, when the server stops.
