@@ -318,9 +318,9 @@ public final class MetaController: Sendable {
                 let waiters = DispatchGroup()
                 waiters.enter()
                 slot = .awaited(SharedFactoryBuild(building, waiters: waiters))
-                return .wait(waiters)
+                return .wait(waiters, build: building)
             case .awaited(let awaited)?:
-                return .wait(awaited.waiters)
+                return .wait(awaited.waiters, build: awaited.number)
             case nil, .registration?, .made?, .madeObject?:
                 return slot.map { .found($0) }
             }
