@@ -184,6 +184,126 @@ import Testing
         #expect(try AppConfiguration(data: JSONEncoder().encode(configuration)) == configuration)
     }
 
+    // MARK: - Seconds that round to no time at all
+
+    @Test(arguments: ["5e-324", "1e-10", "4.999999999999999e-10", "0.0000000004", "2.2250738585072014e-308", "0", "-0.0"])
+    func aNumberOfSecondsThatRoundsToZeroNanosecondsIsRefused(seconds: String) {
+        // Above 0, but a timeout of 0 nanoseconds: every request would time out at once.
+        for key in ["timeoutSeconds", "retry.initialDelaySeconds", "retry.maximumDelaySeconds"] {
+            expectError(Self.apiJSON(key, seconds), .invalidValue, at: "api.\(key)")
+        }
+    }
+
+    // 1.5e-9 is 1.49999999999999999002…e-9 as a Double: the exact value is rounded, so it is 1 nanosecond.
+    @Test(
+        arguments: [
+            ("5e-10", 1), ("0.000000001", 1), ("1.4e-9", 1), ("1.5e-9", 1), ("1.6e-9", 2), ("0.3", 300_000_000),
+            ("31536000", 31_536_000_000_000_000),
+        ] as [(String, Int64)])
+    func theSmallestNumberOfSecondsAcceptedRoundsToOneNanosecond(seconds: String, nanoseconds: Int64) throws {
+        let configuration = try load(Self.apiJSON("timeoutSeconds", seconds))
+        #expect(configuration.api.timeout == .nanoseconds(nanoseconds))
+    }
+
+    @Test func theReasonSaysWhatIsAccepted() {
+        #expect {
+            try load(Self.apiJSON("timeoutSeconds", "1e-10"))
+        } throws: { error in
+            (error as? ConfigurationError)?.reason
+                == "must be a number of seconds that is at least 1 nanosecond once rounded to the nanosecond, and at most a year (31536000); found 1e-10"
+        }
+    }
+
+    /// Numbers of seconds near the edges (half a nanosecond, the halves between
+    /// nanoseconds, a year), a few units in the last place either side, and at
+    /// random: each is accepted exactly when its exact value rounds to between
+    /// 1 nanosecond and a year, and then is that many nanoseconds. The oracle
+    /// works on decimal digits, not on the code under test's binary arithmetic.
+    @Test func aSweepNearTheEdgesAgreesWithExactDecimalArithmetic() throws {
+        var generator = SeededGenerator(seed: 0x1_2027)
+        var edges: [Double] = [5e-10, 1.5e-9, 2.5e-9, 31_536_000, 0.3, 1.0000000005]
+        for _ in 0..<40 {
+            // (2n + 1) half nanoseconds: a value exactly halfway between two nanoseconds.
+            let halves = 2 * UInt64.random(in: 0..<2_000_000_000, using: &generator) + 1
+            edges.append(Double("\(halves / 2).5e-9")!)
+        }
+        var values: [Double] = [.leastNonzeroMagnitude, .leastNormalMagnitude, 1e-300, 31_536_000.000_000_004]
+        for edge in edges {
+            var below = edge, above = edge
+            values.append(edge)
+            for _ in 0..<12 {
+                below = below.nextDown
+                above = above.nextUp
+                values += [below, above]
+            }
+        }
+        for _ in 0..<300 {
+            values.append(Double.random(in: 0..<2e-9, using: &generator))
+            values.append(Double.random(in: 0..<40_000_000, using: &generator))
+        }
+        var accepted = 0, refused = 0
+        for seconds in values {
+            let text = "\(seconds)"
+            try #require(Double(text) == seconds)
+            let expected = Self.exactNanoseconds(seconds)
+            let valid = expected.map { $0 >= 1 && $0 <= 31_536_000_000_000_000 } ?? false
+            let configuration = try? load(Self.apiJSON("timeoutSeconds", text))
+            if valid, let expected {
+                accepted += 1
+                #expect(configuration?.api.timeout == .nanoseconds(Int64(expected)), "\(text) s")
+            } else {
+                refused += 1
+                #expect(configuration == nil, "\(text) s")
+            }
+        }
+        #expect(accepted > 100 && refused > 100)
+    }
+
+    /// A configuration whose `api` holds `seconds` at `key` (`retry.` keys inside `retry`).
+    private static func apiJSON(_ key: String, _ seconds: String) -> String {
+        guard key.hasPrefix("retry.") else { return #"{"api": {"baseURLs": {}, "\#(key)": \#(seconds)}}"# }
+        return #"{"api": {"baseURLs": {}, "retry": {"maximumAttempts": 2, "\#(key.dropFirst(6))": \#(seconds)}}}"#
+    }
+
+    /// The nanoseconds nearest `seconds` (a half rounds up), from its exact
+    /// decimal expansion: a double is m × 2^e, and for e < 0 that is
+    /// m × 5^-e / 10^-e, whose digits are computed one by one. `nil` when it
+    /// does not fit 64 bits.
+    private static func exactNanoseconds(_ seconds: Double) -> UInt64? {
+        let bits = seconds.bitPattern
+        let biased = Int((bits >> 52) & 0x7FF), fraction = bits & (1 << 52 - 1)
+        let m = biased == 0 ? fraction : fraction | 1 << 52
+        let e = biased == 0 ? -1074 : biased - 1075
+        // Decimal digits, least significant first.
+        var digits = String(m).reversed().map { Int($0.wholeNumberValue!) }
+        func multiply(by factor: Int) {
+            var carry = 0
+            for index in digits.indices {
+                let product = digits[index] * factor + carry
+                digits[index] = product % 10
+                carry = product / 10
+            }
+            while carry > 0 {
+                digits.append(carry % 10)
+                carry /= 10
+            }
+        }
+        // N = m × 2^e × 10^9 × 10^k, with k decimal places: k = -e when e < 0.
+        let places = max(0, -e)
+        if e >= 0 { for _ in 0..<e { multiply(by: 2) } } else { for _ in 0..<places { multiply(by: 5) } }
+        for _ in 0..<9 { multiply(by: 10) }
+        // Now digits × 10^-places is the value in nanoseconds.
+        let roundUp = places > 0 && places <= digits.count && digits[places - 1] >= 5
+        var whole: UInt64 = 0
+        for digit in digits.dropFirst(places).reversed() {
+            let (times10, overflow1) = whole.multipliedReportingOverflow(by: 10)
+            let (sum, overflow2) = times10.addingReportingOverflow(UInt64(digit))
+            if overflow1 || overflow2 { return nil }
+            whole = sum
+        }
+        return roundUp ? whole + 1 : whole
+    }
+
     @Test(arguments: [
         (#"{}"#, "api"),
         (#"{"api": {}}"#, "api.baseURLs"),

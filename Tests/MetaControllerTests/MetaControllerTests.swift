@@ -191,7 +191,62 @@ struct MetaControllerTests {
         #expect(screen.apiController === fakeApi)
         #expect(screen.logController === production.logController)
     }
+
+    // MARK: - A long chain of children, read on a 512 KB stack
+
+    /// What a read at the end of a long chain of children finds, from the root.
+    private struct DeepChainReads: Sendable {
+        var log = false, user = false, made = false, madeNamed = false, shared = false, sharedObject = false
+        var contains = false, lacks = false, missing: [String] = []
+    }
+
+    @Test func aChainOfAHundredThousandChildrenIsReadWithoutRecursion() {
+        // The chain is built and let go of on a thread with a large stack, and
+        // read on one with 512 KB: before the reads were loops, each level of
+        // the chain was a stack frame or more, and the read crashed past a few
+        // thousand levels.
+        let reads = onThread(stackBytes: 1 << 30) { () -> DeepChainReads in
+            let root = MetaController()
+            let log = FakeLogController()
+            let user = TestUserController(userName: "root user")
+            root.logController = log
+            root[UserControllerKey.self] = user
+            root.register(Screen.self) { _ in Screen("made") }
+            root.register(Screen.self, name: "named") { _ in Screen("named") }
+            root.registerShared(SharedBox.self) { _ in SharedBox() }
+            root.registerShared(Int.self) { _ in 42 }
+            var leaf = root
+            for _ in 0..<100_000 { leaf = MetaController(parent: leaf) }
+            let deepest = leaf
+            return onThread(stackBytes: 512 * 1024) {
+                var reads = DeepChainReads()
+                reads.log = deepest.logController === log
+                reads.user = deepest[UserControllerKey.self] === user
+                reads.made = (try? deepest.make(Screen.self))?.name == "made"
+                reads.madeNamed = (try? deepest.make(Screen.self, name: "named"))?.name == "named"
+                reads.sharedObject = (try? deepest.make(SharedBox.self)) != nil
+                reads.shared = (try? deepest.make(Int.self)) == 42
+                reads.contains = deepest.contains(.custom(UserControllerKey.self))
+                reads.lacks = !deepest.contains(.api)
+                let audit = deepest.audit(ProfileScreen())
+                reads.missing = audit.consumers.flatMap { $0.missingControllers.map(\.name) }
+                return reads
+            }
+        }
+        #expect(reads.log)
+        #expect(reads.user)
+        #expect(reads.made)
+        #expect(reads.madeNamed)
+        #expect(reads.sharedObject)
+        #expect(reads.shared)
+        #expect(reads.contains)
+        #expect(reads.lacks)
+        #expect(reads.missing == [])
+    }
 }
+
+/// A shared product that is an object.
+private final class SharedBox: Sendable {}
 
 /// A controller whose deinit uses the MetaController it was in.
 private final class FarewellController: ApiController, UserController, MetaControllerConsumer {

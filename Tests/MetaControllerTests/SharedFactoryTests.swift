@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import Testing
 
 @testable import MetaController
@@ -30,6 +31,11 @@ private final class English: Greeter {
 }
 
 private struct BuildFailed: Error {}
+
+/// Shared products whose factories need each other.
+private final class Alpha: Sendable {}
+private final class Beta: Sendable {}
+private final class Gamma: Sendable {}
 
 /// What `registerShared` promises while a product is being made: requests that come meanwhile
 /// wait for it and get the same product; a failed build is tried again; registering again
@@ -168,6 +174,180 @@ struct SharedFactoryTests {
         // The first request gets the product it made, which is not kept.
         #expect(try first.result.withLock { $0 }?.get().number == 1)
         #expect(try metaController.make(Held.self) === replacement)
+    }
+
+    // MARK: - Shared factories that need each other, first requested on different threads
+
+    /// Lets each factory of a circle say it started and wait until all have:
+    /// then each product's build is under way on its own thread before any
+    /// requests the next, and the circle closes across the threads for certain.
+    private final class Meeting: Sendable {
+        private let arrived = Lock<Set<String>>([])
+        private let parties: Set<String>
+        init(_ parties: Set<String>) { self.parties = parties }
+
+        /// Marks `party` as started, then waits for the others (a bounded wait; a factory that
+        /// runs again after a failure finds everyone there already).
+        func arrive(_ party: String) {
+            arrived.withLock { _ = $0.insert(party) }
+            // A guard against a hang, not a timing: the others start within microseconds.
+            let deadline = ContinuousClock.now + .seconds(20)
+            while arrived.withLock({ $0 }) != parties {
+                guard ContinuousClock.now < deadline else {
+                    Issue.record("\(party): the other factories did not start within 20 seconds")
+                    return
+                }
+                sched_yield()
+            }
+        }
+    }
+
+    /// Runs each request on a thread of its own and returns their results in order, or `nil`
+    /// (after recording an issue) when they have not all returned within 20 seconds: requests
+    /// that wait for each other forever fail the test instead of hanging the suite.
+    private func requestsOnThreadsOfTheirOwn(_ requests: [@Sendable () throws -> Void]) -> [Result<Void, any Error>]? {
+        let results = Lock<[Int: Result<Void, any Error>]>([:])
+        let group = DispatchGroup()
+        for (index, request) in requests.enumerated() {
+            group.enter()
+            let thread = Thread {
+                let result = Result { try request() }
+                results.withLock { $0[index] = result }
+                group.leave()
+            }
+            thread.start()
+        }
+        guard group.wait(timeout: .now() + .seconds(20)) == .success else {
+            Issue.record("the requests waited for each other: \(results.withLock { $0.count }) of \(requests.count) returned")
+            return nil
+        }
+        return results.withLock { results in requests.indices.map { results[$0]! } }
+    }
+
+    /// The description of the `circularFactories` error in `result`, or what it holds instead.
+    private func circle(_ result: Result<Void, any Error>) -> String {
+        switch result {
+        case .success: "made"
+        case .failure(let error as MetaControllerError) where error.code == .circularFactories: error.description
+        case .failure(let error): "other error: \(error)"
+        }
+    }
+
+    @Test func twoSharedFactoriesThatNeedEachOtherThrowOnBothThreadsInsteadOfWaitingForever() throws {
+        let metaController = MetaController()
+        let meeting = Meeting(["alpha", "beta"])
+        metaController.registerShared(Alpha.self) { metaController in
+            meeting.arrive("alpha")
+            _ = try metaController.make(Beta.self)
+            return Alpha()
+        }
+        metaController.registerShared(Beta.self) { metaController in
+            meeting.arrive("beta")
+            _ = try metaController.make(Alpha.self)
+            return Beta()
+        }
+        let results = try #require(
+            requestsOnThreadsOfTheirOwn([
+                { _ = try metaController.make(Alpha.self) },
+                { _ = try metaController.make(Beta.self) },
+            ]))
+        // Each side gets the circle as seen from the product it asked for: one finds it
+        // before waiting; the other, woken by that build's failure, makes the product it
+        // waited for itself and meets the circle on its own thread.
+        #expect(circle(results[0]) == "circular factories: Alpha -> Beta -> Alpha")
+        #expect(circle(results[1]) == "circular factories: Beta -> Alpha -> Beta")
+        // Nothing is left building: a later request meets the circle at once, on one thread.
+        let later = try #require(requestsOnThreadsOfTheirOwn([{ _ = try metaController.make(Beta.self) }]))
+        #expect(circle(later[0]) == "circular factories: Beta -> Alpha -> Beta")
+    }
+
+    @Test func aCircleOfThreeSharedFactoriesOnThreeThreadsThrowsOnEachThread() throws {
+        let metaController = MetaController()
+        let meeting = Meeting(["alpha", "beta", "gamma"])
+        metaController.registerShared(Alpha.self) { metaController in
+            meeting.arrive("alpha")
+            _ = try metaController.make(Beta.self)
+            return Alpha()
+        }
+        metaController.registerShared(Beta.self) { metaController in
+            meeting.arrive("beta")
+            _ = try metaController.make(Gamma.self)
+            return Beta()
+        }
+        metaController.registerShared(Gamma.self) { metaController in
+            meeting.arrive("gamma")
+            _ = try metaController.make(Alpha.self)
+            return Gamma()
+        }
+        let results = try #require(
+            requestsOnThreadsOfTheirOwn([
+                { _ = try metaController.make(Alpha.self) },
+                { _ = try metaController.make(Beta.self) },
+                { _ = try metaController.make(Gamma.self) },
+            ]))
+        #expect(circle(results[0]) == "circular factories: Alpha -> Beta -> Gamma -> Alpha")
+        #expect(circle(results[1]) == "circular factories: Beta -> Gamma -> Alpha -> Beta")
+        #expect(circle(results[2]) == "circular factories: Gamma -> Alpha -> Beta -> Gamma")
+    }
+
+    @Test func namedSharedProductsInACircleAcrossThreadsAndScopesThrowWithTheirNames() throws {
+        // The two factories are registered in different MetaControllers (a parent and its
+        // child), and named: the circle is found across both.
+        let parent = MetaController()
+        let child = MetaController(parent: parent)
+        let meeting = Meeting(["a", "b"])
+        parent.registerShared(Held.self, name: "a") { _ in
+            meeting.arrive("a")
+            _ = try child.make(Held.self, name: "b")
+            return Held(1)
+        }
+        child.registerShared(Held.self, name: "b") { _ in
+            meeting.arrive("b")
+            _ = try child.make(Held.self, name: "a")
+            return Held(2)
+        }
+        let results = try #require(
+            requestsOnThreadsOfTheirOwn([
+                { _ = try child.make(Held.self, name: "a") },
+                { _ = try child.make(Held.self, name: "b") },
+            ]))
+        #expect(circle(results[0]) == #"circular factories: Held named "a" -> Held named "b" -> Held named "a""#)
+        #expect(circle(results[1]) == #"circular factories: Held named "b" -> Held named "a" -> Held named "b""#)
+    }
+
+    @Test func aFactoryThatCatchesTheCircleLetsTheOtherThreadFinish() throws {
+        // The side that finds the circle throws; when its factory catches the error and
+        // makes its product anyway, the other side, which waited for that product, gets it
+        // and makes its own.
+        let metaController = MetaController()
+        let meeting = Meeting(["alpha", "beta"])
+        let betaSawTheCircle = Lock(false)
+        metaController.registerShared(Alpha.self) { metaController in
+            meeting.arrive("alpha")
+            _ = try metaController.make(Beta.self)
+            return Alpha()
+        }
+        metaController.registerShared(Beta.self) { metaController in
+            meeting.arrive("beta")
+            // Alpha's thread waits for Beta first, so this thread closes the circle.
+            let deadline = ContinuousClock.now + .seconds(20)
+            while !SharedFactoryWaits.isAwaited(FactoryKey(Beta.self)), ContinuousClock.now < deadline { sched_yield() }
+            do {
+                _ = try metaController.make(Alpha.self)
+            } catch let error as MetaControllerError where error.code == .circularFactories {
+                betaSawTheCircle.withLock { $0 = true }
+            }
+            return Beta()
+        }
+        let results = try #require(
+            requestsOnThreadsOfTheirOwn([
+                { _ = try metaController.make(Alpha.self) },
+                { _ = try metaController.make(Beta.self) },
+            ]))
+        #expect(circle(results[0]) == "made")
+        #expect(circle(results[1]) == "made")
+        #expect(betaSawTheCircle.withLock { $0 })
+        #expect(try metaController.make(Alpha.self) === metaController.make(Alpha.self))
     }
 
     @Test func aSharedObjectAskedForThroughASuperclassMetatypeIsTheOneMadeForItsClass() throws {

@@ -111,6 +111,8 @@ enum FactoryConstruction {
     private struct Node {
         let key: FactoryKey
         let outer: UnsafeRawPointer?
+        /// The outermost node of the chain; `nil` in the outermost node itself.
+        let root: UnsafeRawPointer?
         /// Two bits per key on the chain from here outwards (``bits(of:)``): a
         /// key whose two bits are not both set is not on the chain, and the
         /// check need not walk it.
@@ -143,7 +145,9 @@ enum FactoryConstruction {
         let outer = innermost.value
         let bits = bits(of: key)
         var filter = bits
+        var root: UnsafeRawPointer?
         if let outerNode = outer?.assumingMemoryBound(to: Node.self) {
+            root = outerNode.pointee.root ?? outer
             let outerFilter = outerNode.pointee.filter
             if lookingForCircle, outerFilter.low & bits.low != 0, outerFilter.high & bits.high != 0,
                 contains(key, from: outer)
@@ -152,7 +156,7 @@ enum FactoryConstruction {
             }
             filter = (outerFilter.low | bits.low, outerFilter.high | bits.high)
         }
-        var node = Node(key: key, outer: outer, filter: filter)
+        var node = Node(key: key, outer: outer, root: root, filter: filter)
         return try withUnsafePointer(to: &node) { node in
             innermost.value = UnsafeRawPointer(node)
             defer { innermost.value = outer }
@@ -163,6 +167,22 @@ enum FactoryConstruction {
     /// Whether the factory of `key` is running on this thread, outside the caller.
     static func isRunning(_ key: FactoryKey) -> Bool {
         contains(key, from: innermost.value)
+    }
+
+    /// This thread while a factory runs on it, as a number no other thread has
+    /// meanwhile (the address of its outermost factory's node, on its stack);
+    /// `nil` when no factory runs on it.
+    static var thread: UInt? {
+        guard let node = innermost.value else { return nil }
+        return UInt(bitPattern: node.assumingMemoryBound(to: Node.self).pointee.root ?? node)
+    }
+
+    /// The keys of the factories running on this thread, from the one of `key` inwards
+    /// (all of them when `key`'s is not running).
+    static func path(from key: FactoryKey) -> [FactoryKey] {
+        let keys = path(from: innermost.value)
+        guard let start = keys.firstIndex(of: key) else { return keys }
+        return Array(keys[start...])
     }
 
     /// The error for a request of `key` made while its factory runs on this thread.

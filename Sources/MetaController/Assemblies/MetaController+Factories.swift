@@ -114,11 +114,20 @@ extension MetaController {
     /// product. When the factory throws, the error reaches the request that ran
     /// it, and the next request (a waiting one included) runs the factory again.
     ///
-    /// Because of that wait, two shared factories that need each other, first
-    /// requested at the same moment from two threads, wait for each other
-    /// forever. Requested on one thread, the same circle throws
-    /// ``MetaControllerError/Code/circularFactories``. Shared products should
-    /// not depend on each other in a circle.
+    /// Shared factories that need each other in a circle throw
+    /// ``MetaControllerError/Code/circularFactories`` rather than wait for each
+    /// other, on one thread or several. When two threads first request `A` and
+    /// `B` at the same moment, and `A`'s factory needs `B` while `B`'s needs
+    /// `A`, the thread that would wait last throws instead, from its factory's
+    /// request: `circular factories: B -> A -> B` when it is `B`'s. Its build
+    /// then fails (unless its factory catches the error), which wakes the other
+    /// thread; that one makes the product it waited for itself, meets the same
+    /// circle on its own thread and throws too: `make(A)` throws
+    /// `A -> B -> A` and `make(B)` throws `B -> A -> B`, whichever thread found
+    /// the circle. A factory that catches the error and makes its product
+    /// anyway lets the other thread finish with it. Circles of three threads
+    /// or more, named products and products registered in different
+    /// MetaControllers of one chain are found the same way.
     ///
     /// ```swift
     /// metaController.registerShared(ImageCache.self) { _ in ImageCache(limit: 100) }
@@ -256,10 +265,12 @@ extension MetaController {
             return slot.madeProduct(as: Product.self)
         case .claimed(let factory, let build):
             return try owner.makeShared(factory, build: build, for: key).madeProduct(as: Product.self)
-        case .wait(let waiters):
+        case .wait(let waiters, let build):
             // The request building it is this one's own caller: waiting would never end.
             if FactoryConstruction.isRunning(key) { throw FactoryConstruction.circle(closedBy: key) }
-            waiters.wait()
+            // Nor would it when the thread building it waits, directly or through
+            // others, for a product this thread is making.
+            try SharedFactoryWaits.wait(for: SharedFactoryWaits.Build(owner, build), key: key, on: waiters)
             return try make(type, name: key.name, argument: argument, isolation: isolation)
         }
     }
@@ -272,7 +283,9 @@ extension MetaController {
     ) throws -> FactorySlot {
         let made: FactorySlot
         do {
-            made = try FactoryConstruction.running(key, lookingForCircle: false) { try factory(self) }
+            made = try FactoryConstruction.running(key, lookingForCircle: false) {
+                try SharedFactoryWaits.making(SharedFactoryWaits.Build(self, build), key: key) { try factory(self) }
+            }
         } catch {
             let (replaced, waiters) = state.withLock { $0.finishBuild(build, for: key, storing: .shared(factory)) }
             waiters?.leave()
@@ -301,8 +314,9 @@ enum FactoryLookup {
     case found(FactorySlot)
     /// A shared factory whose product this request is to make.
     case claimed(FactorySlot.SharedFactory, build: UInt64)
-    /// A shared factory whose product another request is making: wait, then look again.
-    case wait(DispatchGroup)
+    /// A shared factory whose product another request is making, in build
+    /// number `build`: wait, then look again.
+    case wait(DispatchGroup, build: UInt64)
 }
 
 extension MetaController {

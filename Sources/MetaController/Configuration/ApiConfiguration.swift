@@ -122,15 +122,25 @@ public struct ApiConfiguration: Codable, Sendable, Equatable {
         }
     }
 
-    /// A positive, finite number of seconds at `key`, to the nanosecond, or `fallback` when it is absent.
+    /// The number of seconds at `key`, rounded to the nanosecond, or
+    /// `fallback` when it is absent.
+    ///
+    /// The check is made on the rounded value, the one the timers use: a
+    /// value that rounds to 0 nanoseconds (below 0.0000000005, such as
+    /// `1e-10` or `5e-324`) would be a timeout that fires at once, and is
+    /// refused like 0 and negative values; so is anything above a year,
+    /// `NaN` and the infinities.
     static func seconds<Key: CodingKey>(
         _ container: KeyedDecodingContainer<Key>, _ key: Key, default fallback: Duration
     ) throws -> Duration {
         guard let seconds = try container.decodeIfPresent(Double.self, forKey: key) else { return fallback }
-        guard seconds > 0, seconds <= 31_536_000 else {
+        guard let nanoseconds = Duration.nearestNanoseconds(toSeconds: seconds), nanoseconds >= 1,
+            nanoseconds <= 31_536_000 * 1_000_000_000
+        else {
             throw ConfigurationError(
-                .invalidValue, at: container.codingPath + [key], "must be a number of seconds above 0 and at most a year")
+                .invalidValue, at: container.codingPath + [key],
+                "must be a number of seconds that is at least 1 nanosecond once rounded to the nanosecond, and at most a year (31536000); found \(seconds)")
         }
-        return Duration(roundedSeconds: seconds)
+        return .nanoseconds(nanoseconds)
     }
 }

@@ -163,7 +163,7 @@ public final class MetaController: Sendable {
     ///
     /// Setting it hands this MetaController to the new controller when it is a consumer.
     public var locationController: (any LocationController)? {
-        get { state.withLock { $0.location } ?? parent?.locationController }
+        get { inherited { $0.location } }
         set { write(\.location, newValue) }
     }
 
@@ -171,7 +171,7 @@ public final class MetaController: Sendable {
     ///
     /// Setting it hands this MetaController to the new controller when it is a consumer.
     public var logController: (any LogController)? {
-        get { state.withLock { $0.log } ?? parent?.logController }
+        get { inherited { $0.log } }
         set { write(\.log, newValue) }
     }
 
@@ -179,7 +179,7 @@ public final class MetaController: Sendable {
     ///
     /// Setting it hands this MetaController to the new controller when it is a consumer.
     public var apiController: (any ApiController)? {
-        get { state.withLock { $0.api } ?? parent?.apiController }
+        get { inherited { $0.api } }
         set { write(\.api, newValue) }
     }
 
@@ -187,7 +187,7 @@ public final class MetaController: Sendable {
     ///
     /// Setting it hands this MetaController to the new controller when it is a consumer.
     public var dataController: (any DataController)? {
-        get { state.withLock { $0.data } ?? parent?.dataController }
+        get { inherited { $0.data } }
         set { write(\.data, newValue) }
     }
 
@@ -195,7 +195,7 @@ public final class MetaController: Sendable {
     ///
     /// Setting it hands this MetaController to the new controller when it is a consumer.
     public var notificationController: (any NotificationController)? {
-        get { state.withLock { $0.notification } ?? parent?.notificationController }
+        get { inherited { $0.notification } }
         set { write(\.notification, newValue) }
     }
 
@@ -223,8 +223,15 @@ public final class MetaController: Sendable {
         // back to the key's value (an existential, usually) is a conformance
         // lookup at run time (see Docs/Performance.md).
         get {
-            guard let slot = customSlot(ObjectIdentifier(key)) else { return parent?[key] }
-            return unsafeDowncast(slot, to: CustomSlot<Key.Value>.self).value
+            // A loop up the parents, not a recursion: a long chain of children
+            // must not need a stack frame per level.
+            let id = ObjectIdentifier(key)
+            var scope = self
+            while true {
+                if let slot = scope.customSlot(id) { return unsafeDowncast(slot, to: CustomSlot<Key.Value>.self).value }
+                guard let next = scope.parent else { return nil }
+                scope = next
+            }
         }
         set {
             setCustomSlot(ObjectIdentifier(key), newValue.map { CustomSlot($0) }, pushingTo: newValue)
@@ -311,9 +318,9 @@ public final class MetaController: Sendable {
                 let waiters = DispatchGroup()
                 waiters.enter()
                 slot = .awaited(SharedFactoryBuild(building, waiters: waiters))
-                return .wait(waiters)
+                return .wait(waiters, build: building)
             case .awaited(let awaited)?:
-                return .wait(awaited.waiters)
+                return .wait(awaited.waiters, build: awaited.number)
             case nil, .registration?, .made?, .madeObject?:
                 return slot.map { .found($0) }
             }
@@ -349,6 +356,22 @@ public final class MetaController: Sendable {
                 ? typeFactories.updateValue(slot, forKey: TypeKey(key.product))
                 : factories.updateValue(slot, forKey: key)
         }
+    }
+
+    /// What `read` finds here, or else in the nearest parent where it finds
+    /// something; `nil` when no MetaController up the chain has it.
+    ///
+    /// A loop, not a recursion through the parents' getters: a chain of
+    /// thousands of children must not need a stack frame per level.
+    @inline(__always)
+    func inherited<Value>(_ read: (inout State) -> Value?) -> Value? {
+        if let value = state.withLock(read) { return value }
+        var scope = parent
+        while let current = scope {
+            if let value = current.state.withLock(read) { return value }
+            scope = current.parent
+        }
+        return nil
     }
 
     // Reads name the slot directly: a key path read in generic code copies the

@@ -5,17 +5,21 @@ extension MetaController {
     /// metaController.contains(.api)   // false until apiController is set
     /// ```
     public func contains(_ slot: MetaControllerSlot) -> Bool {
-        let here = state.withLock { state in
-            switch slot.storage {
-            case .location: state.location != nil
-            case .log: state.log != nil
-            case .api: state.api != nil
-            case .data: state.data != nil
-            case .notification: state.notification != nil
-            case .custom(let id): state.custom[TypeKey(id)] != nil
-            }
+        // `nil` rather than `false` when this one lacks it, so that the parents are
+        // asked, one after the other (``inherited(_:)``).
+        let found: Bool? = inherited { state in
+            let here =
+                switch slot.storage {
+                case .location: state.location != nil
+                case .log: state.log != nil
+                case .api: state.api != nil
+                case .data: state.data != nil
+                case .notification: state.notification != nil
+                case .custom(let id): state.custom[TypeKey(id)] != nil
+                }
+            return here ? true : nil
         }
-        return here || (parent?.contains(slot) ?? false)
+        return found ?? false
     }
 
     /// Checks what the consumers under `root` require against what this

@@ -61,13 +61,60 @@ extension Duration {
         return TimeInterval(max(1, attoseconds > 0 ? whole + 1 : whole))
     }
 
-    /// The duration nearest `seconds`, to the nanosecond: `0.3` is exactly
-    /// 300 milliseconds, where `Duration.seconds(0.3)` is a few attoseconds short.
+    /// The duration nearest `seconds`, to the nanosecond (``nearestNanoseconds(toSeconds:)``).
     ///
     /// - Precondition: `seconds` is finite and its nanoseconds fit an `Int64` (about 292 years).
     init(roundedSeconds seconds: Double) {
-        let whole = seconds.rounded(.towardZero)
-        let nanoseconds = ((seconds - whole) * 1e9).rounded()
-        self = .seconds(Int64(whole)) + .nanoseconds(Int64(nanoseconds))
+        guard let nanoseconds = Self.nearestNanoseconds(toSeconds: seconds.magnitude) else {
+            preconditionFailure("Duration(roundedSeconds:): \(seconds) seconds is not finite or does not fit")
+        }
+        self = .nanoseconds(seconds < 0 ? -nanoseconds : nanoseconds)
+    }
+
+    /// The whole number of nanoseconds nearest `seconds` (a half rounds up):
+    /// `0.3` is exactly 300 milliseconds, where `Duration.seconds(0.3)` is a
+    /// few attoseconds short. It is computed from the number's exact binary
+    /// value, so that a value just below half a nanosecond is 0 and one at or
+    /// above it is 1; `nil` when
+    /// `seconds` is negative, not finite, or more nanoseconds than an `Int64` holds.
+    ///
+    /// (Multiplying by 1e9 in floating point rounds the product first, which
+    /// can carry a value just below a half up to it.)
+    static func nearestNanoseconds(toSeconds seconds: Double) -> Int64? {
+        guard seconds.isFinite, seconds >= 0 else { return nil }
+        guard seconds != 0 else { return 0 }
+        // seconds == significand × 2^scale, exactly.
+        let significand: UInt64, scale: Int
+        if seconds.isSubnormal {
+            (significand, scale) = (seconds.significandBitPattern, -1074)
+        } else {
+            (significand, scale) = (seconds.significandBitPattern | 1 << 52, seconds.exponent - 52)
+        }
+        if scale >= 0 {
+            // A whole number of seconds.
+            guard scale <= 10 else { return nil }
+            let (product, overflow) = (significand << UInt64(scale)).multipliedReportingOverflow(by: 1_000_000_000)
+            return overflow ? nil : Int64(exactly: product)
+        }
+        // significand × 10^9 < 2^83: below half of 2^shift, the result is 0.
+        let shift = -scale
+        guard shift <= 84 else { return 0 }
+        var (high, low) = significand.multipliedFullWidth(by: 1_000_000_000)
+        // Add half of 2^shift, then divide by 2^shift: the nearest, a half up.
+        if shift - 1 < 64 {
+            let (sum, carry) = low.addingReportingOverflow(1 << UInt64(shift - 1))
+            low = sum
+            if carry { high += 1 }
+        } else {
+            high += 1 << UInt64(shift - 1 - 64)
+        }
+        let quotient: UInt64
+        if shift < 64 {
+            guard high >> UInt64(shift) == 0 else { return nil }
+            quotient = low >> UInt64(shift) | high << UInt64(64 - shift)
+        } else {
+            quotient = high >> UInt64(shift - 64)
+        }
+        return Int64(exactly: quotient)
     }
 }

@@ -29,3 +29,17 @@ func dismantle<Value>(_ root: inout Value?) {
         }
     }
 }
+
+/// Runs `body` on a new thread with a stack of `bytes` and waits for it on this one.
+func onThread<Value: Sendable>(stackBytes bytes: Int, _ body: @escaping @Sendable () -> Value) -> Value {
+    let result = Inbox<Value>()
+    let done = DispatchSemaphore(value: 0)
+    let thread = Thread {
+        result.record(body())
+        done.signal()
+    }
+    thread.stackSize = bytes
+    thread.start()
+    done.wait()
+    return result.values[0]
+}
