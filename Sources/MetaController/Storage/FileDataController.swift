@@ -141,13 +141,24 @@ public final class FileDataController: DataController, MetaControllerConsumer {
     /// and the grave accent U+0060 (U+1FEF GREEK VARIA). A test checks this against every character. Other keys
     /// never need the directory listed to find other spellings.
     static func mayHaveOtherSpellings(_ key: String) -> Bool {
-        key.utf8.contains { $0 >= 0x80 || $0 == UInt8(ascii: "K") || $0 == UInt8(ascii: ";") || $0 == UInt8(ascii: "`") }
+        key.utf8.contains(where: mayBeOtherSpelling)
+    }
+
+    /// Whether a name with this byte can be a spelling of another name: see ``mayHaveOtherSpellings(_:)``.
+    private static func mayBeOtherSpelling(_ byte: UInt8) -> Bool {
+        byte >= 0x80 || byte == UInt8(ascii: "K") || byte == UInt8(ascii: ";") || byte == UInt8(ascii: "`")
     }
 
     /// The file names in the directory, other than `key`'s own, that are spellings of `key` (a key in NFC), in byte order.
     private func otherSpellings(of key: String) throws(StoreDirectory.Failure) -> [String] {
         guard Self.mayHaveOtherSpellings(key) else { return [] }
-        return try opened.names().filter { name in
+        // A name without such a byte is in NFC already, so it is no other spelling of anything: it is
+        // passed over by its bytes, before it is made a string.
+        let suffixBytes = Self.suffix.utf8
+        let candidates = try opened.names { name in
+            name.count > suffixBytes.count && name.suffix(suffixBytes.count).elementsEqual(suffixBytes) && name.contains(where: Self.mayBeOtherSpelling)
+        }
+        return candidates.filter { name in
             guard let stem = Self.stem(of: name), !stem.utf8.elementsEqual(key.utf8) else { return false }
             return stem.inNormalizationFormC.utf8.elementsEqual(key.utf8)
         }

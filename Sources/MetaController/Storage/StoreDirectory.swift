@@ -46,7 +46,9 @@ final class StoreDirectory: Sendable {
     }
 
     /// The names in the directory that are UTF-8 (others cannot be named by a key), `.` and `..` left out.
-    func names() throws(Failure) -> [String] {
+    ///
+    /// - Parameter include: Whether to keep a name, given its bytes; cheaper than making every name a `String`.
+    func names(where include: (UnsafeRawBufferPointer) -> Bool = { _ in true }) throws(Failure) -> [String] {
         // A descriptor of its own, with its own read position: lists made at once do not disturb each other.
         let listing = openat(descriptor, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard listing >= 0 else { throw Failure(reason: POSIXFile.errorText(errno)) }
@@ -63,11 +65,14 @@ final class StoreDirectory: Sendable {
                 if errno != 0 { throw Failure(reason: POSIXFile.errorText(errno)) }
                 return names
             }
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
-            if name == [UInt8(ascii: ".")] || name == [UInt8(ascii: "."), UInt8(ascii: ".")] { continue }
-            let text = String(decoding: name, as: UTF8.self)
-            // Bytes that are not UTF-8 were replaced: no string opens that file again.
-            if text.utf8.elementsEqual(name) { names.append(text) }
+            let kept: String? = withUnsafeBytes(of: entry.pointee.d_name) { field in
+                let name = UnsafeRawBufferPointer(rebasing: field[..<(field.firstIndex(of: 0) ?? field.count)])
+                if name.elementsEqual(".".utf8) || name.elementsEqual("..".utf8) || !include(name) { return nil }
+                let text = String(decoding: name, as: UTF8.self)
+                // Bytes that are not UTF-8 were replaced: no string opens that file again.
+                return text.utf8.elementsEqual(name) ? text : nil
+            }
+            if let kept { names.append(kept) }
         }
     }
 
