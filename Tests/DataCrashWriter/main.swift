@@ -3,6 +3,11 @@
 //
 // Each value says which generation it belongs to and carries a payload whose
 // length and contents follow from that generation, so a torn write shows.
+//
+// With `--open <directory> <seconds>` it instead opens a store on the directory
+// again and again, for at most that many seconds or until it is killed, and
+// prints "opened <count>" after the first open and after every 20th, for the test
+// of opening a store beside another process's saves.
 import Foundation
 import MetaController
 
@@ -13,6 +18,21 @@ struct Record: Codable {
 }
 
 let arguments = CommandLine.arguments
+if arguments.count == 4, arguments[1] == "--open", let seconds = Double(arguments[3]) {
+    let end = Date().addingTimeInterval(seconds)
+    var count = 0
+    do {
+        while Date() < end {
+            _ = try FileDataController(directory: URL(fileURLWithPath: arguments[2]))
+            count += 1
+            if count == 1 || count % 20 == 0 { FileHandle.standardOutput.write(Data("opened \(count)\n".utf8)) }
+        }
+    } catch {
+        FileHandle.standardError.write(Data("\(error)\n".utf8))
+        exit(1)
+    }
+    exit(0)
+}
 guard arguments.count == 3, let keyCount = Int(arguments[2]) else {
     FileHandle.standardError.write(Data("usage: DataCrashWriter <directory> <keys>\n".utf8))
     exit(2)
