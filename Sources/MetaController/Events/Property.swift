@@ -373,7 +373,9 @@ public final class Property<Value: Sendable>: Sendable {
         // (its mailbox sees to that), so none can overlap it.
         let atOnce = handler.runsOnMainActor && MainActorContext.isCurrent(isolation)
         let thread = ThreadIdentity.current
-        let (entry, replayed): (SubscriberList<Value>.Entry, Delivery?) = state.withLock { state in
+        // The replay is queued under the same lock that adds the entry: a set
+        // in between would queue a newer value for it ahead of its replay.
+        let (entry, replayed): (SubscriberList<Value>.Entry, Start?) = state.withLock { state in
             state.nextID += 1
             let entry = SubscriberList<Value>.Entry(
                 id: state.nextID, object: object, once: false, filter: nil, handler: handler)
@@ -383,14 +385,16 @@ public final class Property<Value: Sendable>: Sendable {
             case .current: break
             case .currentIfChanged(let version): if state.version == version { return (entry, nil) }
             }
-            return (entry, .replay(state.value, to: entry))
+            let delivery = Delivery.replay(state.value, to: entry)
+            return (entry, atOnce ? .deliver(delivery, state.subscribers) : state.start(delivery, by: thread))
         }
-        if let replayed {
-            if atOnce {
-                _ = deliver(replayed, to: SubscriberList(), isolation: isolation)
-            } else {
-                start(replayed, thread: thread, isolation: isolation)
-            }
+        switch replayed {
+        case .deliver(let delivery, let subscribers) where atOnce:
+            _ = deliver(delivery, to: subscribers, isolation: isolation)
+        case let start?:
+            proceed(start, thread: thread, isolation: isolation)
+        case nil:
+            break
         }
         return entry.id
     }
@@ -428,12 +432,6 @@ public final class Property<Value: Sendable>: Sendable {
         guard let start else { return false }
         proceed(start, thread: thread, isolation: isolation)
         return true
-    }
-
-    /// Queues `delivery`, made by `thread`, and sees it delivered (see ``proceed(_:thread:isolation:)``).
-    private func start(_ delivery: Delivery, thread: UInt, isolation: isolated (any Actor)?) {
-        let start = state.withLock { $0.start(delivery, by: thread) }
-        proceed(start, thread: thread, isolation: isolation)
     }
 
     /// Carries out what ``State/start(_:by:)`` decided for a delivery that
