@@ -307,15 +307,16 @@ extension GPXRouteTests {
         Array("<gpx>\n<wpt lat=\"1\" lon=\"2\"><name>".utf8) + Array(name.utf8) + Array("</name></wpt>\n</gpx>".utf8)
     }
 
-    @Test(arguments: [
-        ([0xFF], "the byte 0xFF is not UTF-8"),
-        ([0xC0, 0xAF], "the byte 0xC0 is not UTF-8"),   // an overlong /
-        ([0xE0, 0x80, 0xAF], "the bytes from 0xE0 are not UTF-8"),   // an overlong /
-        ([0xED, 0xA0, 0x80], "the bytes from 0xED are not UTF-8"),   // a surrogate
-        ([0xF4, 0x90, 0x80, 0x80], "the bytes from 0xF4 are not UTF-8"),   // past U+10FFFF
-        ([0xC3], "the bytes from 0xC3 are not UTF-8"),   // cut short
-        ([0x80], "the byte 0x80 is not UTF-8"),
-    ] as [([UInt8], String)])
+    @Test(
+        arguments: [
+            ([0xFF], "the byte 0xFF is not UTF-8"),
+            ([0xC0, 0xAF], "the byte 0xC0 is not UTF-8"),   // an overlong /
+            ([0xE0, 0x80, 0xAF], "the bytes from 0xE0 are not UTF-8"),   // an overlong /
+            ([0xED, 0xA0, 0x80], "the bytes from 0xED are not UTF-8"),   // a surrogate
+            ([0xF4, 0x90, 0x80, 0x80], "the bytes from 0xF4 are not UTF-8"),   // past U+10FFFF
+            ([0xC3], "the bytes from 0xC3 are not UTF-8"),   // cut short
+            ([0x80], "the byte 0x80 is not UTF-8"),
+        ] as [([UInt8], String)])
     func invalidUTF8IsAFatalErrorOnItsLine(bytes: [UInt8], reason: String) {
         let text = Array("<gpx>\n<wpt lat=\"1\" lon=\"2\">\n<name>".utf8) + bytes + Array("</name></wpt></gpx>".utf8)
         #expect(throws: LocationError(code: .malformedGPX, line: 3, reason: reason)) { try Self.route(text) }
@@ -378,14 +379,15 @@ extension GPXRouteTests {
         // Every code point below U+10000 and past it a random sample, plus the edges, each spelled three ways.
         var values = Array(UInt32(0)...0xFFFF)
         values += (0..<20_000).map { _ in UInt32.random(in: 0x10000...0x11_0010, using: &generator) }
-        values += [0x10FFFF, 0x110000, 0x10000, 0xFFFFFFFF]
+        values += [0x10FFFF, 0x110000, 0x10000, 0xFFFF_FFFF]
         var mismatches: [String] = []
         for value in values {
             let spelling: String
             switch Int.random(in: 0..<3, using: &generator) {
             case 0: spelling = "&#\(value);"
             case 1: spelling = "&#x\(String(value, radix: 16));"
-            default: spelling = "&#x" + String(repeating: "0", count: Int.random(in: 1...12, using: &generator)) + String(value, radix: 16, uppercase: true) + ";"
+            default:
+                spelling = "&#x" + String(repeating: "0", count: Int.random(in: 1...12, using: &generator)) + String(value, radix: 16, uppercase: true) + ";"
             }
             let name = try? Self.route(Self.named(spelling)).points.first?.name
             // A name is read without the whitespace around it.
