@@ -298,3 +298,102 @@ import Testing
         }
     }
 }
+
+/// The characters of a GPX file, checked as XML 1.0 checks them.
+extension GPXRouteTests {
+    private static func route(_ bytes: [UInt8]) throws(LocationError) -> GPXRoute { try GPXRoute(data: Data(bytes)) }
+
+    private static func named(_ name: String) -> [UInt8] {
+        Array("<gpx>\n<wpt lat=\"1\" lon=\"2\"><name>".utf8) + Array(name.utf8) + Array("</name></wpt>\n</gpx>".utf8)
+    }
+
+    @Test(
+        arguments: [
+            ([0xFF], "the byte 0xFF is not UTF-8"),
+            ([0xC0, 0xAF], "the byte 0xC0 is not UTF-8"),   // an overlong /
+            ([0xE0, 0x80, 0xAF], "the bytes from 0xE0 are not UTF-8"),   // an overlong /
+            ([0xED, 0xA0, 0x80], "the bytes from 0xED are not UTF-8"),   // a surrogate
+            ([0xF4, 0x90, 0x80, 0x80], "the bytes from 0xF4 are not UTF-8"),   // past U+10FFFF
+            ([0xC3], "the bytes from 0xC3 are not UTF-8"),   // cut short
+            ([0x80], "the byte 0x80 is not UTF-8"),
+        ] as [([UInt8], String)])
+    func invalidUTF8IsAFatalErrorOnItsLine(bytes: [UInt8], reason: String) {
+        let text = Array("<gpx>\n<wpt lat=\"1\" lon=\"2\">\n<name>".utf8) + bytes + Array("</name></wpt></gpx>".utf8)
+        #expect(throws: LocationError(code: .malformedGPX, line: 3, reason: reason)) { try Self.route(text) }
+    }
+
+    @Test(arguments: [0x00, 0x01, 0x08, 0x0B, 0x0C, 0x1B, 0x1F] as [UInt8])
+    func aRawC0ControlIsRefused(byte: UInt8) {
+        let hex = String(byte, radix: 16, uppercase: true)
+        let reason = "the control character U+" + String(repeating: "0", count: 4 - hex.count) + hex + " is not allowed in XML"
+        #expect(throws: LocationError(code: .malformedGPX, line: 2, reason: reason)) {
+            try Self.route(Self.named("a" + String(UnicodeScalar(byte)) + "b"))
+        }
+    }
+
+    @Test(arguments: ["\u{FFFE}", "\u{FFFF}"])
+    func rawNoncharactersFFFEAndFFFFAreRefused(text: String) {
+        let reason = "the character U+\(text == "\u{FFFE}" ? "FFFE" : "FFFF") is not allowed in XML"
+        #expect(throws: LocationError(code: .malformedGPX, line: 2, reason: reason)) { try Self.route(Self.named(text)) }
+    }
+
+    @Test(arguments: ["&#0;", "&#x0;", "&#x1;", "&#27;", "&#xFFFE;", "&#xFFFF;", "&#xD800;", "&#xDFFF;", "&#x110000;", "&#99999999999999999999;"])
+    func aReferenceToACharacterXMLDoesNotAllowIsRefused(reference: String) {
+        #expect(throws: LocationError(code: .malformedGPX, line: 2, reason: "\(reference) is not a character XML allows")) {
+            try Self.route(Self.named("a" + reference))
+        }
+    }
+
+    @Test(arguments: ["&#x+41;", "&#-65;", "&#x;", "&#;", "&# 65;", "&#x41 ;"])
+    func aMalformedReferenceIsRefused(reference: String) {
+        #expect(throws: LocationError.self) { try Self.route(Self.named(reference)) }
+    }
+
+    @Test func leadingZerosInAReferenceAreAllowedAndAllowedControlsPass() throws {
+        let route = try Self.route(Self.named("&#x0000000041;&#0000000000066;&#x9;C&#xD;&#x10FFFF;"))
+        #expect(route.points.first?.name == "AB\tC\r\u{10FFFF}")
+        let long = try Self.route(Self.named("&#x" + String(repeating: "0", count: 10_000) + "41;"))
+        #expect(long.points.first?.name == "A")
+    }
+
+    @Test(arguments: [("\r", "CR"), ("\r\n", "CRLF"), ("\n", "LF")])
+    func everyKindOfLineEndCountsLines(end: String, name: String) {
+        let text = ["<gpx>", "<wpt lat=\"1\" lon=\"2\"/>", "", "<wpt lat=\"91\" lon=\"2\"/>", "</gpx>"].joined(separator: end)
+        #expect(throws: LocationError(code: .malformedGPX, line: 4, reason: "lat \"91\" is not a latitude from -90 to 90")) {
+            try GPXRoute(data: Data(text.utf8))
+        }
+        let good = try? GPXRoute(data: Data(text.replacingOccurrences(of: "91", with: "9").utf8))
+        #expect(good?.points.map(\.line) == [2, 4])
+        // A name that spans line ends reads them as line feeds, as XML's normalisation gives them.
+        let spanning = try? GPXRoute(data: Data(("<gpx><wpt lat=\"1\" lon=\"2\"><name>a" + end + "b</name></wpt></gpx>").utf8))
+        #expect(spanning?.points.first?.name == "a\nb")
+    }
+
+    @Test func aSeededSweepOfCharacterReferencesAgreesWithTheCharProduction() {
+        // An oracle written apart from the reader: XML 1.0 §2.2's Char production, range by range.
+        func isChar(_ value: UInt32) -> Bool {
+            value == 0x9 || value == 0xA || value == 0xD || (value >= 0x20 && value <= 0xD7FF)
+                || (value >= 0xE000 && value <= 0xFFFD) || (value >= 0x10000 && value <= 0x10FFFF)
+        }
+        var generator = SeededGenerator(seed: 0x2_2027)
+        // Every code point below U+10000 and past it a random sample, plus the edges, each spelled three ways.
+        var values = Array(UInt32(0)...0xFFFF)
+        values += (0..<20_000).map { _ in UInt32.random(in: 0x10000...0x11_0010, using: &generator) }
+        values += [0x10FFFF, 0x110000, 0x10000, 0xFFFF_FFFF]
+        var mismatches: [String] = []
+        for value in values {
+            let spelling: String
+            switch Int.random(in: 0..<3, using: &generator) {
+            case 0: spelling = "&#\(value);"
+            case 1: spelling = "&#x\(String(value, radix: 16));"
+            default:
+                spelling = "&#x" + String(repeating: "0", count: Int.random(in: 1...12, using: &generator)) + String(value, radix: 16, uppercase: true) + ";"
+            }
+            let name = try? Self.route(Self.named(spelling)).points.first?.name
+            // A name is read without the whitespace around it.
+            let expected = isChar(value) ? Unicode.Scalar(value).map { String(Character($0)).trimmingCharacters(in: .whitespacesAndNewlines) } : nil
+            if name != expected, mismatches.count < 10 { mismatches.append("\(spelling): \(String(describing: name))") }
+        }
+        #expect(mismatches.isEmpty)
+    }
+}

@@ -8,14 +8,14 @@ import Testing
         function: "reload()", line: 12, date: Date(timeIntervalSince1970: 1_795_000_000.125))
 
     @Test func lineIsTheShortcutLine() {
-        #expect(LogFormat.line.format(entry) == "FeedScreen.swift (line 12): reload(): said \"hi\"\nthen\tleft")
+        #expect(LogFormat.line.format(entry) == #"FeedScreen.swift (line 12): reload(): said "hi"\x0Athen\x09left"#)
         #expect(LogFormat.line.format(entry) == entry.description)
     }
 
     @Test func detailedLinePrefixesTimeAndLevel() {
         #expect(
             LogFormat.detailedLine.format(entry)
-                == "2026-11-18T11:06:40.125Z [warning] FeedScreen.swift (line 12): reload(): said \"hi\"\nthen\tleft")
+                == #"2026-11-18T11:06:40.125Z [warning] FeedScreen.swift (line 12): reload(): said "hi"\x0Athen\x09left"#)
     }
 
     @Test func jsonLinesIsOneValidJSONObjectPerLine() throws {
@@ -166,5 +166,89 @@ import Testing
         let object = try #require(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
         #expect(object["level"] as? String == "warning")
         #expect(object.count == 10)
+    }
+}
+
+/// Log injection: control characters in the line formats.
+extension LogFormatTests {
+    /// Reads an escaped field back, independently of the encoder: `\x` and two hexadecimal digits is
+    /// that code point; every other character, a lone backslash included, stands for itself.
+    /// `nil` for a `\x` without two digits, which the encoder never writes.
+    private static func unescaped(_ text: String) -> String? {
+        let scalars = Array(text.unicodeScalars)
+        var result = String.UnicodeScalarView(), index = 0
+        while index < scalars.count {
+            if scalars[index] == "\\", index + 1 < scalars.count, scalars[index + 1] == "x" {
+                guard index + 3 < scalars.count, let value = UInt32(String(scalars[index + 2]) + String(scalars[index + 3]), radix: 16),
+                    scalars[index + 2].properties.isASCIIHexDigit, scalars[index + 3].properties.isASCIIHexDigit
+                else { return nil }
+                result.append(Unicode.Scalar(UInt8(value)))
+                index += 4
+            } else {
+                result.append(scalars[index])
+                index += 1
+            }
+        }
+        return String(result)
+    }
+
+    @Test func everyFieldThatIsNotTheFormatsOwnTextIsEscaped() {
+        let entry = LogEntry(
+            level: .error, message: "a\nb\rc\u{1B}[2Kd\u{7F}e\u{85}f\u{9F}g\u{A0}h", file: "Mod/Fi\u{1}le.swift",
+            function: "f\u{9B}()", line: 3, date: Date(timeIntervalSince1970: 0), metadata: ["k": "v\u{7F}", "x": "é\u{8}"])
+        #expect(
+            LogFormat.line.format(entry)
+                == #"Fi\x01le.swift (line 3): f\x9B(): a\x0Ab\x0Dc\x1B[2Kd\x7Fe\x85f\x9Fg"# + "\u{A0}h" + #" [k="v\x7F" x="é\u0008"]"#)
+        #expect(LogFormat.detailedLine.format(entry).hasPrefix("1970-01-01T00:00:00.000Z [error] Fi\\x01le.swift (line 3): "))
+    }
+
+    @Test func aBackslashIsEscapedOnlyWhereAnXFollowsIt() {
+        func line(_ message: String) -> String {
+            LogFormat.line.format(LogEntry(level: .info, message: message, file: "F.swift", function: "f()", line: 1))
+                .replacingOccurrences(of: "F.swift (line 1): f(): ", with: "")
+        }
+        #expect(line(#"C:\Users\ada"#) == #"C:\Users\ada"#)
+        #expect(line(#"\x41"#) == #"\x5Cx41"#)
+        #expect(line(#"\\x"#) == #"\\x5Cx"#)
+        #expect(line("\\\n") == #"\\x0A"#)
+        #expect(line("end\\") == #"end\"#)
+        #expect(Self.unescaped(line(#"\x5Cx41"#)) == #"\x5Cx41"#)
+    }
+
+    @Test func aSeededSweepOverEveryCodePointLeavesNoControlByteAndReadsBackExactly() throws {
+        var generator = SeededGenerator(seed: 0x1_0927)
+        // Every scalar, in random order, in short random messages, with backslashes and x's mixed in.
+        var scalars = (0...0x10FFFF as ClosedRange<UInt32>).compactMap { Unicode.Scalar($0) }
+        scalars.shuffle(using: &generator)
+        var position = 0
+        var checked = 0
+        while position < scalars.count {
+            let count = Int.random(in: 1...24, using: &generator)
+            var message = String.UnicodeScalarView()
+            for scalar in scalars[position..<min(position + count, scalars.count)] {
+                if Int.random(in: 0..<6, using: &generator) == 0 { message.append("\\") }
+                message.append(scalar)
+                if Int.random(in: 0..<6, using: &generator) == 0 { message.append("x") }
+            }
+            position += count
+            let text = String(message)
+            let entry = LogEntry(level: .info, message: text, file: "F.swift", function: "f()", line: 1)
+            let line = LogFormat.line.format(entry)
+            let bytes = Array((line + "\n").utf8)
+            guard bytes.dropLast().allSatisfy({ $0 >= 0x20 && $0 != 0x7F }), bytes.last == 0x0A,
+                !line.unicodeScalars.contains(where: { (0x80...0x9F).contains($0.value) })
+            else {
+                Issue.record("a control character reached the line: \(Array(text.unicodeScalars.map(\.value)))")
+                return
+            }
+            // By scalars: a message that starts with a combining mark joins the format's space in one Character.
+            let field = String(line.unicodeScalars.dropFirst("F.swift (line 1): f(): ".unicodeScalars.count))
+            guard Self.unescaped(field) == text else {
+                Issue.record("\(Array(text.unicodeScalars.map(\.value))) reads back as \(String(describing: Self.unescaped(field)))")
+                return
+            }
+            checked += 1
+        }
+        #expect(checked > 80_000)
     }
 }

@@ -18,7 +18,8 @@ public import Foundation
 /// as UTC.
 ///
 /// A malformed file throws ``LocationError/Code/malformedGPX`` naming the line:
-/// XML that is not well formed, elements nested more than 64 deep, an
+/// XML that is not well formed (bytes that are not UTF-8, a character XML
+/// does not allow, such as NUL, raw or as `&#0;`), elements nested more than 64 deep, an
 /// undeclared namespace prefix, a root element other than GPX's `gpx`, a point
 /// without `lat` and `lon` or with coordinates out of range, an elevation or
 /// time that does not parse. Coordinates and elevations are `xsd:decimal`, as
@@ -70,7 +71,7 @@ public struct GPXRoute: Sendable, Equatable {
     ///
     /// - Throws: ``LocationError/Code/malformedGPX`` naming the line.
     public init(data: Data) throws(LocationError) {
-        var scanner = XMLScanner(Array(data))
+        var scanner = try XMLScanner(Array(data))
         var points: [Point] = []
         // The point being read, and how deep its element is.
         var current: (kind: Point.Kind, latitude: Double, longitude: Double, line: Int, depth: Int)?

@@ -9,6 +9,14 @@
 /// it recurses: comments and processing instructions are skipped in a loop,
 /// open elements and namespace scopes are arrays, and the depth limit is
 /// checked before an element is opened.
+///
+/// Before it reads any markup it checks the characters, as XML 1.0 asks: the
+/// bytes must be UTF-8 (§4.3.3: anything else is a fatal error), and every
+/// character must be one XML allows (§2.2: no NUL, no C0 control but tab,
+/// line feed and carriage return, no U+FFFE or U+FFFF), raw or as a
+/// character reference. Line ends are normalised as §2.11 says (a carriage
+/// return and line feed, or a carriage return alone, become a line feed), so
+/// the lines it reports count CR, CRLF and LF line ends alike.
 struct XMLScanner {
     /// An element's name: its namespace (`nil` for none), its local part, and the name as written.
     struct Name: Equatable {
@@ -41,11 +49,82 @@ struct XMLScanner {
     /// The end of a self-closing element, handed out on the next call.
     private var pendingEnd: Event?
 
-    init(_ bytes: [UInt8], maximumDepth: Int = 64) {
-        self.bytes = bytes
+    /// - Throws: When the bytes are not UTF-8 or hold a character XML does not allow, naming its line.
+    init(_ bytes: [UInt8], maximumDepth: Int = 64) throws(LocationError) {
+        self.bytes = try Self.checkedCharacters(bytes)
         self.maximumDepth = maximumDepth
         // Skip a UTF-8 byte order mark.
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+    }
+
+    /// `bytes` with CRLF and lone CR line ends made LF (§2.11), after checking that they are
+    /// UTF-8 (§4.3.3) and hold only characters of the `Char` production (§2.2).
+    ///
+    /// - Throws: At the first byte that breaks either rule, naming its line (lines end at LF, CRLF or CR).
+    static func checkedCharacters(_ bytes: [UInt8]) throws(LocationError) -> [UInt8] {
+        var line = 1, index = 0, sawCarriageReturn = false
+        let count = bytes.count
+        while index < count {
+            let lead = bytes[index]
+            if lead >= 0x20, lead < 0x80 {
+                index += 1
+                continue
+            }
+            switch lead {
+            case 0x0A:
+                line += 1
+                index += 1
+            case 0x0D:
+                sawCarriageReturn = true
+                line += 1
+                index += index + 1 < count && bytes[index + 1] == 0x0A ? 2 : 1
+            case 0x09:
+                index += 1
+            case ..<0x20:
+                throw .gpx(line: line, "the control character U+\(hex(UInt32(lead))) is not allowed in XML")
+            default:
+                // A lead byte, and the range its first continuation byte must be in (Unicode's table 3-7).
+                let length: Int, second: ClosedRange<UInt8>
+                switch lead {
+                case 0xC2...0xDF: (length, second) = (2, 0x80...0xBF)
+                case 0xE0: (length, second) = (3, 0xA0...0xBF)
+                case 0xE1...0xEC, 0xEE...0xEF: (length, second) = (3, 0x80...0xBF)
+                case 0xED: (length, second) = (3, 0x80...0x9F)   // not the surrogates
+                case 0xF0: (length, second) = (4, 0x90...0xBF)
+                case 0xF1...0xF3: (length, second) = (4, 0x80...0xBF)
+                case 0xF4: (length, second) = (4, 0x80...0x8F)
+                default: throw .gpx(line: line, "the byte 0x\(hex(UInt32(lead), digits: 2)) is not UTF-8")
+                }
+                guard index + length <= count, second.contains(bytes[index + 1]),
+                    bytes[(index + 2)..<(index + length)].allSatisfy({ (0x80...0xBF).contains($0) })
+                else { throw .gpx(line: line, "the bytes from 0x\(hex(UInt32(lead), digits: 2)) are not UTF-8") }
+                if lead == 0xEF, bytes[index + 1] == 0xBF, bytes[index + 2] >= 0xBE {
+                    throw .gpx(line: line, "the character U+FFF\(bytes[index + 2] == 0xBE ? "E" : "F") is not allowed in XML")
+                }
+                index += length
+            }
+        }
+        guard sawCarriageReturn else { return bytes }
+        var normalised: [UInt8] = []
+        normalised.reserveCapacity(count)
+        index = 0
+        while index < count {
+            let byte = bytes[index]
+            index += 1
+            guard byte == 0x0D else {
+                normalised.append(byte)
+                continue
+            }
+            normalised.append(0x0A)
+            if index < count, bytes[index] == 0x0A { index += 1 }
+        }
+        return normalised
+    }
+
+    /// `value` in upper-case hexadecimal, with at least `digits` digits: `0001`, `FF`.
+    private static func hex(_ value: UInt32, digits: Int = 4) -> String {
+        let text = String(value, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, digits - text.count)) + text
     }
 
     /// The next event, or `nil` at the end of a well-formed document.
@@ -324,14 +403,32 @@ struct XMLScanner {
                 position += 1
                 continue
             }
-            guard let semicolon = bytes[position..<min(range.upperBound, position + 11)].firstIndex(of: UInt8(ascii: ";")) else {
+            // An entity's name, or a reference's digits, of any length (leading zeros are allowed); each
+            // byte is looked at once.
+            var semicolon = position + 1
+            while semicolon < range.upperBound, isEntityByte(bytes[semicolon]) { semicolon += 1 }
+            guard semicolon < range.upperBound, bytes[semicolon] == UInt8(ascii: ";") else {
                 throw .gpx(line: line, "an & that starts no entity")
             }
-            let entity = String(decoding: bytes[(position + 1)..<semicolon], as: UTF8.self)
-            guard let scalar = XMLEntity.scalar(named: entity) else { throw .gpx(line: line, "unknown entity &\(entity);") }
+            let body = bytes[(position + 1)..<semicolon]
+            guard let scalar = XMLEntity.character(named: body) else {
+                let entity = String(decoding: body.prefix(40), as: UTF8.self) + (body.count > 40 ? "…" : "")
+                guard body.first == UInt8(ascii: "#") else { throw .gpx(line: line, "unknown entity &\(entity);") }
+                throw .gpx(line: line, "&\(entity); is not a character XML allows")
+            }
             result.append(contentsOf: String(Character(scalar)).utf8)
             position = semicolon + 1
         }
         return String(decoding: result, as: UTF8.self)
+    }
+
+    /// A byte of an entity's name or a character reference: ASCII letters, digits and `#`.
+    private static func isEntityByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+            UInt8(ascii: "#"):
+            true
+        default: false
+        }
     }
 }

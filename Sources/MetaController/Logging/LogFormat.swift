@@ -40,12 +40,15 @@ public struct LogFormat: Sendable, Equatable, CustomStringConvertible {
     ///   - revealingPrivateValues: Whether private values are shown; honoured in debug builds only.
     public func format(_ entry: LogEntry, revealingPrivateValues: Bool = false) -> String {
         let message = entry.message(revealingPrivateValues: revealingPrivateValues)
-        let metadata = entry.metadata.isEmpty ? "" : " [\(entry.metadata)]"
         switch kind {
-        case .line:
-            return "\(entry.fileName) (line \(entry.line)): \(entry.function): \(message)\(metadata)"
-        case .detailedLine:
-            return "\(Self.timestamp(entry.date)) [\(entry.level)] \(entry.fileName) (line \(entry.line)): \(entry.function): \(message)\(metadata)"
+        case .line, .detailedLine:
+            // Every field that is not the format's own text is escaped, so no entry can end its line early,
+            // forge another, or reach a terminal's control sequences.
+            let metadata = entry.metadata.isEmpty ? "" : " [\(Self.escapingControls(entry.metadata.description))]"
+            let text =
+                "\(Self.escapingControls(entry.fileName)) (line \(entry.line)): \(Self.escapingControls(entry.function)): "
+                + Self.escapingControls(message) + metadata
+            return kind == .line ? text : "\(Self.timestamp(entry.date)) [\(entry.level)] " + text
         case .jsonLines:
             return "{\"time\":\"\(Self.timestamp(entry.date))\",\"level\":\"\(entry.level)\",\"file\":\(Self.quoted(entry.fileName)),"
                 + "\"function\":\(Self.quoted(entry.function)),\"line\":\(entry.line),\"message\":\(Self.quoted(message))"
@@ -73,6 +76,34 @@ public struct LogFormat: Sendable, Equatable, CustomStringConvertible {
             fields += ",\(quoted(name)):\(quoted(value))"
         }
         return fields
+    }
+
+    /// `text` with the characters a line must not carry raw written as `\xHH`, the code point in two
+    /// upper-case hexadecimal digits: C0 controls U+0000 to U+001F (line feed, carriage return and tab
+    /// included), DEL U+007F and the C1 controls U+0080 to U+009F (`\u{1B}` is `\x1B`, `\u{85}` is `\x85`).
+    /// A backslash followed by `x` is written `\x5C`, so in the result `\x` always starts an escape of
+    /// exactly two digits and every other backslash stands for itself: the text can be read back exactly.
+    static func escapingControls(_ text: String) -> String {
+        func isEscaped(_ value: UInt32) -> Bool { value < 0x20 || (0x7F...0x9F).contains(value) }
+        let scalars = text.unicodeScalars
+        guard scalars.contains(where: { isEscaped($0.value) || $0 == "\\" }) else { return text }
+        var result = String.UnicodeScalarView()
+        var position = scalars.startIndex
+        while position < scalars.endIndex {
+            let scalar = scalars[position]
+            position = scalars.index(after: position)
+            let isAmbiguousBackslash = scalar == "\\" && position < scalars.endIndex && scalars[position] == "x"
+            guard isEscaped(scalar.value) || isAmbiguousBackslash else {
+                result.append(scalar)
+                continue
+            }
+            result.append(contentsOf: "\\x".unicodeScalars)
+            for shift in [4, 0] {
+                let digit = UInt8((scalar.value >> UInt32(shift)) & 0xF)
+                result.append(Unicode.Scalar(digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "A") + digit - 10))
+            }
+        }
+        return String(result)
     }
 
     /// `text` as a JSON string, quotes included.
