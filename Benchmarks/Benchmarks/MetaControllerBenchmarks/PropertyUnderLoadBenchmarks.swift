@@ -8,12 +8,12 @@ import MetaController
 /// broadcasts its own value, and is never held by the other thread's later sets.
 ///
 /// One iteration is one set, on the benchmark's thread, to a property whose one
-/// subscriber does a few microseconds of work. The baseline is the same set
+/// subscriber does about a microsecond of work. The baseline is the same set
 /// with nobody else setting; beside the producer, a set costs at most about
 /// two broadcasts (the one under way and its own). Benchmarks/run reports the
 /// median and the 99th percentile.
 enum PropertyUnderLoadBenchmarks {
-    /// A few microseconds of work that the optimizer cannot remove.
+    /// About a microsecond of work that the optimizer cannot remove.
     @inline(never)
     static func work(_ value: Int) {
         var hash = UInt64(truncatingIfNeeded: value)
