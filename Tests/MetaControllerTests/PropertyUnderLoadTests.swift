@@ -184,3 +184,26 @@ extension PropertyTests {
         #expect(late.values.isEmpty)
     }
 }
+
+extension PropertyTests {
+    /// A set from a handler never waits (the thread is the one delivering): the
+    /// outer set returns, with both values delivered in order. Run with a
+    /// deadline, so that a set that waited for its own thread fails the test
+    /// instead of hanging the suite.
+    @Test func aHandlersSetNeverWaitsForItsOwnThread() {
+        let property = Property(0)
+        let seen = Inbox<Int>()
+        let token = property.observe { value in
+            seen.record(value)
+            if value == 1 { property.value = 2 }
+            if value == 2 { property.update { $0 += 1 } }
+        }
+        let returned = BoundedCall.run(within: 10, release: {}) { () -> Bool in
+            property.value = 1
+            return true
+        }
+        #expect(returned == true, "the outer set did not return within 10 s")
+        #expect(seen.values == [1, 2, 3])
+        token.cancel()
+    }
+}
