@@ -220,6 +220,9 @@ public final class Signals: Sendable {
         _ = state.withLock { $0.channels.removeValue(forKey: signal.number) }
     }
 
+    /// The number of signals the bus keeps an entry for (for tests of annulment).
+    var keptSignalCount: Int { state.withLock { $0.channels.count } }
+
     /// The number of listeners of `signal` whose listener object is still alive.
     public func listenerCount<Payload>(for signal: Signal<Payload>) -> Int {
         state.withLock { $0.channel(signal)?.listeners.liveCount ?? 0 }
