@@ -386,3 +386,50 @@ struct SharedFactoryTests {
         #expect(made.value == 3)
     }
 }
+
+extension SharedFactoryTests {
+    final class Named: Sendable {
+        let label: String
+        init(_ label: String) { self.label = label }
+    }
+    struct NamedBox: Sendable { let named: Named }
+
+    /// "Concurrent first requests still make it once: the first runs the factory
+    /// … and the others wait for its product", for a named product beside an
+    /// unnamed one of the same type: the waiting request gets the named product.
+    @Test func aRequestWaitingForANamedSharedProductGetsThatProduct() throws {
+        let metaController = MetaController()
+        let builds = Lock(0)
+        let started = Lock(false)
+        metaController.registerShared(Named.self) { _ in Named("unnamed") }
+        metaController.registerShared(Named.self, name: "a") { _ in
+            builds.withLock { $0 += 1 }
+            started.withLock { $0 = true }
+            // Returns once the other request waits for this build (or after 20 s, and the test fails).
+            let deadline = ContinuousClock.now + .seconds(20)
+            while !SharedFactoryWaits.isAwaited(FactoryKey(Named.self, name: "a")), ContinuousClock.now < deadline { sched_yield() }
+            return Named("a")
+        }
+        // The waiting request is made inside a factory, so that its wait is recorded and seen.
+        metaController.register(NamedBox.self) { metaController in NamedBox(named: try metaController.make(Named.self, name: "a")) }
+        let first = Lock<Named?>(nil), waited = Lock<NamedBox?>(nil)
+        let results = try #require(
+            requestsOnThreadsOfTheirOwn([
+                {
+                    let made = try metaController.make(Named.self, name: "a")
+                    first.withLock { $0 = made }
+                },
+                {
+                    _ = PropertyTests.waitUntil(seconds: 20) { started.withLock { $0 } }
+                    let box = try metaController.make(NamedBox.self)
+                    waited.withLock { $0 = box }
+                },
+            ]))
+        for result in results { try result.get() }
+        #expect(builds.withLock { $0 } == 1)
+        #expect(SharedFactoryWaits.isAwaited(FactoryKey(Named.self, name: "a")) == false)
+        let made = try #require(first.withLock { $0 })
+        #expect(made.label == "a")
+        #expect(waited.withLock { $0 }?.named === made)   // the same product, not the unnamed one
+    }
+}
