@@ -105,7 +105,7 @@ enum AtomicFile {
             let number = errno
             if number == ENOENT { return .missing }
             var status = stat()
-            if fstatat(directory.descriptor, name, &status, AT_SYMLINK_NOFOLLOW) == 0, let kind = kind(of: status) {
+            if fstatat(directory.descriptor, name, &status, AT_SYMLINK_NOFOLLOW) == 0, let kind = POSIXFile.kind(of: status) {
                 return .failed("it is \(kind), not a regular file")
             }
             return .failed(POSIXFile.errorText(number))
@@ -113,7 +113,7 @@ enum AtomicFile {
         defer { POSIXFile.close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { return .failed(POSIXFile.errorText(errno)) }
-        if let kind = kind(of: status) { return .failed("it is \(kind), not a regular file") }
+        if let kind = POSIXFile.kind(of: status) { return .failed("it is \(kind), not a regular file") }
         _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
         let size = Int(status.st_size)
         guard size <= maximumBytes else { return .tooLarge }
@@ -135,20 +135,6 @@ enum AtomicFile {
         }
         data.count = count
         return .contents(data)
-    }
-
-    /// What the file described by `status` is, unless it is a regular file.
-    private static func kind(of status: stat) -> String? {
-        switch UInt32(status.st_mode) & UInt32(S_IFMT) {
-        case UInt32(S_IFREG): nil
-        case UInt32(S_IFLNK): "a symbolic link"
-        case UInt32(S_IFDIR): "a directory"
-        case UInt32(S_IFIFO): "a FIFO"
-        case UInt32(S_IFCHR): "a character device"
-        case UInt32(S_IFBLK): "a block device"
-        case UInt32(S_IFSOCK): "a socket"
-        default: "a special file"
-        }
     }
 
     private static func systemWrite(_ descriptor: Int32, _ pointer: UnsafeRawPointer, _ count: Int) -> Int {

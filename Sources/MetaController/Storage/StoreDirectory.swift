@@ -35,14 +35,7 @@ final class StoreDirectory: Sendable {
     ///
     /// - Returns: `nil` when the directory is its owner's only, or why it is not.
     func restrictToOwner() -> String? {
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else { return POSIXFile.errorText(errno) }
-        let mode = UInt32(status.st_mode) & 0o7777
-        guard mode & 0o077 != 0 else { return nil }
-        let loose = "it is open to other users (mode 0\(String(mode, radix: 8)))"
-        guard status.st_uid == geteuid() else { return "\(loose) and belongs to another user" }
-        guard fchmod(descriptor, mode_t(mode & 0o700)) == 0 else { return "\(loose) and cannot be changed: \(POSIXFile.errorText(errno))" }
-        return nil
+        POSIXFile.restrictToOwner(directoryDescriptor: descriptor)
     }
 
     /// The names in the directory that are UTF-8 (others cannot be named by a key), `.` and `..` left out.

@@ -60,7 +60,7 @@ package enum POSIXFile {
     }
 
     /// What the file described by `status` is, unless it is a regular file.
-    private static func kind(of status: stat) -> String? {
+    static func kind(of status: stat) -> String? {
         switch UInt32(status.st_mode) & UInt32(S_IFMT) {
         case UInt32(S_IFREG): nil
         case UInt32(S_IFLNK): "a symbolic link"
@@ -81,6 +81,11 @@ package enum POSIXFile {
         let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { return errorText(errno) }
         defer { close(descriptor) }
+        return restrictToOwner(directoryDescriptor: descriptor)
+    }
+
+    /// ``restrictToOwner(directory:)`` for a directory already open as `descriptor`.
+    static func restrictToOwner(directoryDescriptor descriptor: Int32) -> String? {
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { return errorText(errno) }
         let mode = UInt32(status.st_mode) & 0o7777
