@@ -135,3 +135,134 @@ extension FileDataControllerTests {
         #expect(try Data(contentsOf: target) == Data([9]))
     }
 }
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// "flushes it to disk (`fsync`), renames it over the entry …, and syncs the
+/// directory": watched through the store's internal seams, since a skipped
+/// flush shows only after a power cut. And "a larger entry … is refused before
+/// it is read": an entry that grows past the limit between the size check and
+/// the reads.
+extension FileDataControllerTests {
+    /// What a save's flushes saw, in order.
+    private enum Flush: Equatable {
+        /// The temporary file was flushed holding `bytes`, while the entry still held `entryBefore`.
+        case file(bytes: Int, entryBefore: Data?)
+        /// The directory was flushed, the entry then holding `entryAfter`.
+        case directory(entryAfter: Data?)
+    }
+
+    private static func watchingFlushes(
+        in directory: URL, failFileSync: Bool = false
+    ) throws -> (FileDataController, Lock<[Flush]>) {
+        let flushes = Lock<[Flush]>([])
+        let entry = directory.appendingPathComponent("k.entry")
+        var seams = StoreSeams()
+        seams.syncFile = { descriptor in
+            var status = stat()
+            fstat(descriptor, &status)
+            flushes.withLock { $0.append(.file(bytes: Int(status.st_size), entryBefore: try? Data(contentsOf: entry))) }
+            if failFileSync {
+                errno = EIO
+                return -1
+            }
+            return fsync(descriptor)
+        }
+        seams.syncDirectory = { descriptor in
+            flushes.withLock { $0.append(.directory(entryAfter: try? Data(contentsOf: entry))) }
+            return fsync(descriptor)
+        }
+        let store = try FileDataController(directory: directory, maximumEntryBytes: 1024, seams: seams)
+        return (store, flushes)
+    }
+
+    @Test func aSaveFlushesTheWholeNewValueBeforeTheRenameAndTheDirectoryAfter() async throws {
+        let directory = Self.freshDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let (store, flushes) = try Self.watchingFlushes(in: directory)
+        let old = Data([1, 2, 3])
+        let new = Data(repeating: 9, count: 700)
+        // The synchronous save (an async function would pick the async overload).
+        func saveNow(_ value: Data) throws { try store.save(value, forKey: "k") }
+        try saveNow(old)
+        flushes.withLock { $0.removeAll() }
+        try saveNow(new)
+        #expect(flushes.withLock { $0 } == [.file(bytes: 700, entryBefore: old), .directory(entryAfter: new)])
+        // The async save makes the same calls, in the same order.
+        flushes.withLock { $0.removeAll() }
+        try await store.save(old, forKey: "k")
+        #expect(flushes.withLock { $0 } == [.file(bytes: 3, entryBefore: new), .directory(entryAfter: old)])
+    }
+
+    @Test func aFailedFlushFailsTheSaveAndLeavesTheOldValueAndNoTemporaryFile() throws {
+        let directory = Self.freshDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let old = Data([1, 2, 3])
+        try FileDataController(directory: directory).save(old, forKey: "k")
+        let (store, flushes) = try Self.watchingFlushes(in: directory, failFileSync: true)
+        do {
+            try store.save(Data([4, 5]), forKey: "k")
+            Issue.record("a save whose flush failed succeeded")
+        } catch {
+            #expect(error.code == .unwritable)
+            #expect(error.description.contains(String(cString: strerror(EIO))), "\(error)")
+        }
+        // Never renamed, so the directory was not flushed either.
+        #expect(flushes.withLock { $0 } == [.file(bytes: 2, entryBefore: old)])
+        #expect(try store.fetchData(forKey: "k") == old)
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+        #expect(names.filter { $0.hasPrefix(".tmp-") }.isEmpty, "left behind: \(names)")
+    }
+
+    /// Appends `count` bytes to the entry `k` the first time a read has measured it.
+    private static func growingOnFirstRead(in directory: URL, by count: Int, limit: Int) throws -> FileDataController {
+        let grown = Lock(false)
+        let path = directory.appendingPathComponent("k.entry").path
+        var seams = StoreSeams()
+        seams.measured = { name in
+            guard name == "k.entry" else { return }
+            let first = grown.withLock { done in
+                let first = !done
+                done = true
+                return first
+            }
+            guard first else { return }
+            let handle = FileHandle(forWritingAtPath: path)!
+            handle.seekToEndOfFile()
+            handle.write(Data(repeating: 0xEE, count: count))
+            handle.closeFile()
+        }
+        return try FileDataController(directory: directory, maximumEntryBytes: limit, seams: seams)
+    }
+
+    @Test(arguments: [1, 51, 4096, 1_000_000])
+    func anEntryThatGrowsPastTheLimitWhileReadIsTooLarge(growth: Int) throws {
+        let directory = Self.freshDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = try Self.growingOnFirstRead(in: directory, by: growth, limit: 100)
+        try store.save(Data(repeating: 1, count: 100), forKey: "k")
+        do {
+            let data = try store.fetchData(forKey: "k")
+            Issue.record("read \(data?.count ?? 0) bytes of an entry grown to \(100 + growth)")
+        } catch {
+            #expect(error.code == .tooLarge)
+        }
+    }
+
+    @Test(arguments: [(0, 1), (40, 60), (99, 1), (10, 4000)])
+    func anEntryThatGrowsWithinTheLimitWhileReadIsReadWhole(size: Int, growth: Int) throws {
+        let directory = Self.freshDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let limit = size + growth
+        let store = try Self.growingOnFirstRead(in: directory, by: growth, limit: limit)
+        try store.save(Data(repeating: 1, count: size), forKey: "k")
+        let data = try store.fetchData(forKey: "k")
+        #expect(data == Data(repeating: 1, count: size) + Data(repeating: 0xEE, count: growth))
+    }
+}

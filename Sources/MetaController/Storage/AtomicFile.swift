@@ -75,7 +75,7 @@ enum AtomicFile {
             }
         }
         if let failure { return .failed(failure) }
-        if fsync(descriptor) != 0 { return .failed(POSIXFile.errorText(errno)) }
+        if let failure = directory.syncFile(descriptor) { return .failed(failure) }
         if renameat(directory.descriptor, temporary, directory.descriptor, destination) != 0 {
             let number = errno
             if fstat(descriptor, &status) == 0, status.st_nlink == 0 { return .removed }
@@ -117,6 +117,7 @@ enum AtomicFile {
         _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
         let size = Int(status.st_size)
         guard size <= maximumBytes else { return .tooLarge }
+        directory.seams.measured?(name)
         // One byte more than the size, so that the read that finds the end of
         // the file needs no larger buffer unless the file grew after the fstat.
         var data = Data(count: max(size, 0) + 1)

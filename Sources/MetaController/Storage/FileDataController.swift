@@ -80,7 +80,14 @@ public final class FileDataController: DataController, MetaControllerConsumer {
     ///   - maximumEntryBytes: The largest entry saved or read; 64 MiB by default, at least 0.
     /// - Throws: ``DataStoreError/Code/unavailable`` when the directory cannot be created or read, or is open
     ///   to group or others and cannot be restricted to its owner (it belongs to another user).
-    public init(directory: URL, maximumEntryBytes: Int = 64 * 1024 * 1024) throws(DataStoreError) {
+    public convenience init(directory: URL, maximumEntryBytes: Int = 64 * 1024 * 1024) throws(DataStoreError) {
+        try self.init(directory: directory, maximumEntryBytes: maximumEntryBytes, seams: .system)
+    }
+
+    /// Opens the store as ``init(directory:maximumEntryBytes:)`` does, with `seams` in place of
+    /// some system calls: for tests of what cannot be seen from outside (a flush, a file growing
+    /// while it is read).
+    init(directory: URL, maximumEntryBytes: Int, seams: StoreSeams) throws(DataStoreError) {
         self.directory = directory
         // At most half of Int.max, so that one byte past the limit can always be counted.
         self.maximumEntryBytes = min(max(0, maximumEntryBytes), Int.max / 2)
@@ -94,7 +101,7 @@ public final class FileDataController: DataController, MetaControllerConsumer {
             throw unavailable(Self.reason(error))
         }
         do {
-            opened = try StoreDirectory(path: directory.path)
+            opened = try StoreDirectory(path: directory.path, seams: seams)
         } catch {
             throw unavailable(error.reason)
         }

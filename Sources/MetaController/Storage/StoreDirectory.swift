@@ -20,12 +20,15 @@ final class StoreDirectory: Sendable {
 
     /// The open directory; closed when the store goes away.
     let descriptor: Int32
+    /// Where tests watch or fail the store's flushes and reads; ``StoreSeams/system`` otherwise.
+    let seams: StoreSeams
 
     /// Opens the directory at `path`. A symbolic link there is followed once, now.
-    init(path: String) throws(Failure) {
+    init(path: String, seams: StoreSeams = .system) throws(Failure) {
         let opened = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard opened >= 0 else { throw Failure(reason: POSIXFile.errorText(errno)) }
         descriptor = opened
+        self.seams = seams
     }
 
     deinit { POSIXFile.close(descriptor) }
@@ -126,7 +129,36 @@ final class StoreDirectory: Sendable {
     }
 
     /// Flushes the directory itself, to make a rename in it durable.
-    func sync() { _ = fsync(descriptor) }
+    ///
+    /// A failure is not reported: the rename it follows is already visible, so the save has
+    /// happened, and some file systems refuse `fsync` on a directory outright.
+    func sync() { _ = (seams.syncDirectory ?? fsync)(descriptor) }
+
+    /// Flushes a file the store wrote (a save's temporary file, before its rename).
+    ///
+    /// - Returns: `nil` when the data is on disk, otherwise the system's reason.
+    func syncFile(_ file: Int32) -> String? {
+        (seams.syncFile ?? fsync)(file) == 0 ? nil : POSIXFile.errorText(errno)
+    }
 
     private static func isLink(_ status: stat) -> Bool { UInt32(status.st_mode) & UInt32(S_IFMT) == UInt32(S_IFLNK) }
+}
+
+/// Points where a test can watch, or make fail, the system calls a store's durability and
+/// size limit rest on; a store opened by the public initializer has none (``system``).
+///
+/// They exist because the promises they let a test check cannot be seen from outside: a save
+/// that skipped its `fsync` still passes every test short of a power cut, and a file that grows
+/// between the read's size check and its reads needs another process at exactly that moment.
+struct StoreSeams: Sendable {
+    /// Called instead of `fsync` on a save's temporary file; returns `0`, or `-1` with `errno` set.
+    var syncFile: (@Sendable (_ descriptor: Int32) -> Int32)?
+    /// Called instead of `fsync` on the store's directory after a rename.
+    var syncDirectory: (@Sendable (_ descriptor: Int32) -> Int32)?
+    /// Called after a read has measured the open entry `name` and found it within the limit,
+    /// before it reads a byte.
+    var measured: (@Sendable (_ name: String) -> Void)?
+
+    /// The system's calls, and nothing watching.
+    static let system = StoreSeams()
 }
