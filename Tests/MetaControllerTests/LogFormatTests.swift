@@ -251,4 +251,23 @@ extension LogFormatTests {
         }
         #expect(checked > 80_000)
     }
+
+    /// A 10 MB message of nothing but characters to escape: every byte escaped,
+    /// nothing recursing per character (a 512 KB stack), in time linear in its length
+    /// (it was quadratic: more than 18 minutes in a debug build).
+    @Test func aTenMegabyteMessageOfControlsIsEscapedWholeOnASmallStack() async {
+        let size = 10 * 1024 * 1024
+        let results = await onSmallStack { () -> [Bool] in
+            let message = String(repeating: "\n\\x\u{85}\u{1B}", count: size / 5)
+            let entry = LogEntry(level: .info, message: message, file: "F.swift", function: "f()", line: 1)
+            let line = LogFormat.line.format(entry)
+            let field = String(line.utf8.dropFirst("F.swift (line 1): f(): ".utf8.count))!
+            let json = LogFormat.jsonLines.format(entry)
+            return [
+                field == String(repeating: #"\x0A\x5Cx\x85\x1B"#, count: size / 5),
+                json.utf8.count > size && !json.utf8.contains(0x0A),
+            ]
+        }
+        #expect(results == [true, true])
+    }
 }

@@ -84,26 +84,39 @@ public struct LogFormat: Sendable, Equatable, CustomStringConvertible {
     /// A backslash followed by `x` is written `\x5C`, so in the result `\x` always starts an escape of
     /// exactly two digits and every other backslash stands for itself: the text can be read back exactly.
     static func escapingControls(_ text: String) -> String {
-        func isEscaped(_ value: UInt32) -> Bool { value < 0x20 || (0x7F...0x9F).contains(value) }
-        let scalars = text.unicodeScalars
-        guard scalars.contains(where: { isEscaped($0.value) || $0 == "\\" }) else { return text }
-        var result = String.UnicodeScalarView()
-        var position = scalars.startIndex
-        while position < scalars.endIndex {
-            let scalar = scalars[position]
-            position = scalars.index(after: position)
-            let isAmbiguousBackslash = scalar == "\\" && position < scalars.endIndex && scalars[position] == "x"
-            guard isEscaped(scalar.value) || isAmbiguousBackslash else {
-                result.append(scalar)
-                continue
-            }
-            result.append(contentsOf: "\\x".unicodeScalars)
-            for shift in [4, 0] {
-                let digit = UInt8((scalar.value >> UInt32(shift)) & 0xF)
-                result.append(Unicode.Scalar(digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "A") + digit - 10))
-            }
+        // Byte by byte over the UTF-8, into a byte buffer: linear in the text's length (appending
+        // a sequence to a `String.UnicodeScalarView` copies the whole view, so a long text of
+        // controls took time quadratic in its length). In valid UTF-8 a C1 control U+0080...U+009F
+        // is exactly the lead byte 0xC2 followed by 0x80...0x9F, and 0xC2 is never a continuation byte.
+        let utf8 = text.utf8
+        guard utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == UInt8(ascii: "\\") }) else { return text }
+        let source = Array(utf8)
+        var result: [UInt8] = []
+        result.reserveCapacity(source.count + source.count / 4)
+        func hexDigit(_ digit: UInt8) -> UInt8 { digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "A") + digit - 10 }
+        func escape(_ value: UInt8) {
+            result.append(UInt8(ascii: "\\"))
+            result.append(UInt8(ascii: "x"))
+            result.append(hexDigit(value >> 4))
+            result.append(hexDigit(value & 0xF))
         }
-        return String(result)
+        var index = 0
+        while index < source.count {
+            let byte = source[index]
+            let next = index + 1 < source.count ? source[index + 1] : nil
+            if byte < 0x20 || byte == 0x7F {
+                escape(byte)
+            } else if byte == 0xC2, let next, (0x80...0x9F).contains(next) {
+                escape(next)
+                index += 1
+            } else if byte == UInt8(ascii: "\\"), next == UInt8(ascii: "x") {
+                escape(byte)
+            } else {
+                result.append(byte)
+            }
+            index += 1
+        }
+        return String(decoding: result, as: UTF8.self)
     }
 
     /// `text` as a JSON string, quotes included.

@@ -172,11 +172,11 @@ public final class FileDataController: DataController, MetaControllerConsumer {
         .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
 
-    /// The name without the entry suffix, when it is an entry's name (it ends with `.entry` and does not start with a dot).
+    /// The name without the entry suffix, when it ends with `.entry`; whether that is a valid key (no dot file is) is
+    /// ``DataStoreError/validate(_:)``'s to say.
     private static func stem(of name: String) -> String? {
         let bytes = name.utf8
-        guard bytes.count > suffix.utf8.count, bytes.first != UInt8(ascii: "."), bytes.suffix(suffix.utf8.count).elementsEqual(suffix.utf8)
-        else { return nil }
+        guard bytes.count > suffix.utf8.count, bytes.suffix(suffix.utf8.count).elementsEqual(suffix.utf8) else { return nil }
         return String(decoding: bytes.dropLast(suffix.utf8.count), as: UTF8.self)
     }
 
