@@ -139,6 +139,31 @@ struct MetaControllerFactoriesTests {
         #expect(made.value == 1)
     }
 
+    /// "A child MetaController finds its parent's factories, and its own
+    /// registrations hide the parent's for it alone": through every level of a
+    /// chain, not only the first, for each kind of registration.
+    @Test func aRequestFindsFactoriesAnyNumberOfLevelsUpAndTheNearestHidesTheRest() throws {
+        let root = MetaController()
+        root.register(String.self) { _ in "root" }
+        root.register(String.self, name: "named") { _ in "root named" }
+        root.register(String.self, argument: Int.self) { _, number in "root \(number)" }
+        root.registerShared(ImageCache.self) { _ in ImageCache() }
+        let middle = MetaController(parent: root)
+        let overriding = MetaController(parent: middle)
+        overriding.register(String.self) { _ in "overriding" }
+        let leaf = MetaController(parent: MetaController(parent: overriding))
+        let sibling = MetaController(parent: MetaController(parent: middle))
+        #expect(try leaf.make(String.self) == "overriding")
+        #expect(try sibling.make(String.self) == "root")
+        #expect(try middle.make(String.self) == "root")
+        for scope in [leaf, sibling] {
+            #expect(try scope.make(String.self, name: "named") == "root named")
+            #expect(try scope.make(String.self, argument: 3) == "root 3")
+            #expect(try scope.make(ImageCache.self) === root.make(ImageCache.self))
+        }
+        #expect(throws: MetaControllerError.self) { try leaf.make(String.self, name: "nowhere") }
+    }
+
     @Test func circularSharedFactoriesThrow() {
         let metaController = MetaController()
         metaController.registerShared(Chicken.self) { metaController in
