@@ -1,4 +1,5 @@
 import MetaController
+import MetaControllerTesting
 import Testing
 
 private enum AnalyticsKey: MetaControllerKey {
@@ -37,5 +38,29 @@ struct MetaControllerSlotTests {
         #expect(metaController[AnalyticsKey.self] == 42)
         #expect(metaController.contains(.custom(AnalyticsKey.self)))
         #expect(metaController[Settings.self] == nil)
+    }
+
+    /// "The built-in slots are made the same way: each is a key ... so
+    /// `metaController[ApiControllerKey.self]` is `metaController.apiController`."
+    @Test func everyBuiltInSlotIsAKey() {
+        #expect(MetaControllerSlot.api == .custom(ApiControllerKey.self))
+        #expect(MetaControllerSlot.log == .custom(LogControllerKey.self))
+        #expect(MetaControllerSlot.data == .custom(DataControllerKey.self))
+        #expect(MetaControllerSlot.location == .custom(LocationControllerKey.self))
+        #expect(MetaControllerSlot.notification == .custom(NotificationControllerKey.self))
+        #expect(MetaControllerSlot.custom(ApiControllerKey.self).name == "apiController")
+
+        let parent = MetaController()
+        let child = MetaController(parent: parent)
+        let api = FakeApiController()
+        parent[ApiControllerKey.self] = api
+        #expect(child.apiController === api)
+        #expect(child.contains(.api))
+        let log = FakeLogController()
+        child.logController = log
+        #expect(child[LogControllerKey.self] === log)
+        #expect(!parent.contains(.log))
+        child[LogControllerKey.self] = nil
+        #expect(child.logController == nil)
     }
 }

@@ -45,36 +45,6 @@ public protocol MetaControllerReader {
 }
 
 extension MetaControllerReader {
-    /// The MetaController's location controller; `nil` when there is no MetaController or no such controller.
-    public var locationController: (any LocationController)? {
-        guard let metaController else { return nil }
-        return metaController.locationController ?? metaController.unfilled(.location, readBy: Self.self)
-    }
-
-    /// The MetaController's log controller; `nil` when there is no MetaController or no such controller.
-    public var logController: (any LogController)? {
-        guard let metaController else { return nil }
-        return metaController.logController ?? metaController.unfilled(.log, readBy: Self.self)
-    }
-
-    /// The MetaController's API controller; `nil` when there is no MetaController or no such controller.
-    public var apiController: (any ApiController)? {
-        guard let metaController else { return nil }
-        return metaController.apiController ?? metaController.unfilled(.api, readBy: Self.self)
-    }
-
-    /// The MetaController's data controller; `nil` when there is no MetaController or no such controller.
-    public var dataController: (any DataController)? {
-        guard let metaController else { return nil }
-        return metaController.dataController ?? metaController.unfilled(.data, readBy: Self.self)
-    }
-
-    /// The MetaController's notification controller; `nil` when there is no MetaController or no such controller.
-    public var notificationController: (any NotificationController)? {
-        guard let metaController else { return nil }
-        return metaController.notificationController ?? metaController.unfilled(.notification, readBy: Self.self)
-    }
-
     /// The app-defined controller the MetaController holds under `key`; `nil`
     /// when there is no MetaController or no such controller.
     ///

@@ -33,3 +33,32 @@ public protocol LocationController: AnyObject, Sendable {
     /// Stops delivering locations.
     func stopUpdates()
 }
+
+/// The key of the built-in ``MetaController/locationController`` slot, named `locationController`.
+public enum LocationControllerKey: MetaControllerKey {
+    /// What the slot holds.
+    public typealias Value = any LocationController
+}
+
+extension MetaControllerSlot {
+    /// The ``MetaController/locationController`` slot: ``LocationControllerKey``.
+    public static let location = MetaControllerSlot.custom(LocationControllerKey.self)
+}
+
+extension MetaController {
+    /// The controller that keeps track of the device's location.
+    ///
+    /// Setting it hands this MetaController to the new controller when it is a consumer.
+    public var locationController: (any LocationController)? {
+        // Inlinable, as an app's own accessors are: the read is specialized in the caller's code.
+        @inlinable get { self[LocationControllerKey.self] }
+        @inlinable set { self[LocationControllerKey.self] = newValue }
+    }
+}
+
+extension MetaControllerReader {
+    /// The MetaController's ``MetaController/locationController``, or `nil` when this has no MetaController
+    /// or the slot is empty (a strict test MetaController reports the read).
+    @inlinable
+    public var locationController: (any LocationController)? { self[LocationControllerKey.self] }
+}

@@ -125,6 +125,16 @@ public typealias _MetaControllerURLSessionApiController = URLSessionApiControlle
 public typealias _MetaControllerLogMetadata = LogMetadata
 /// The spelling `MetaController.WeakMetaControllerReference` goes through; use that.
 public typealias _MetaControllerWeakMetaControllerReference = WeakMetaControllerReference
+/// The spelling `MetaController.ApiControllerKey` goes through; use that.
+public typealias _MetaControllerApiControllerKey = ApiControllerKey
+/// The spelling `MetaController.DataControllerKey` goes through; use that.
+public typealias _MetaControllerDataControllerKey = DataControllerKey
+/// The spelling `MetaController.LocationControllerKey` goes through; use that.
+public typealias _MetaControllerLocationControllerKey = LocationControllerKey
+/// The spelling `MetaController.LogControllerKey` goes through; use that.
+public typealias _MetaControllerLogControllerKey = LogControllerKey
+/// The spelling `MetaController.NotificationControllerKey` goes through; use that.
+public typealias _MetaControllerNotificationControllerKey = NotificationControllerKey
 extension MetaController {
     /// The module's `ApiConfiguration`, also reachable as `MetaController.ApiConfiguration` when an app declares a type of the same name.
     public typealias ApiConfiguration = _MetaControllerApiConfiguration
@@ -288,4 +298,19 @@ extension MetaController {
 
     /// The module's `WeakMetaControllerReference`, also reachable as `MetaController.WeakMetaControllerReference` when an app declares a type of the same name.
     public typealias WeakMetaControllerReference = _MetaControllerWeakMetaControllerReference
+
+    /// The module's `ApiControllerKey`, also reachable as `MetaController.ApiControllerKey` when an app declares a type of the same name.
+    public typealias ApiControllerKey = _MetaControllerApiControllerKey
+
+    /// The module's `DataControllerKey`, also reachable as `MetaController.DataControllerKey` when an app declares a type of the same name.
+    public typealias DataControllerKey = _MetaControllerDataControllerKey
+
+    /// The module's `LocationControllerKey`, also reachable as `MetaController.LocationControllerKey` when an app declares a type of the same name.
+    public typealias LocationControllerKey = _MetaControllerLocationControllerKey
+
+    /// The module's `LogControllerKey`, also reachable as `MetaController.LogControllerKey` when an app declares a type of the same name.
+    public typealias LogControllerKey = _MetaControllerLogControllerKey
+
+    /// The module's `NotificationControllerKey`, also reachable as `MetaController.NotificationControllerKey` when an app declares a type of the same name.
+    public typealias NotificationControllerKey = _MetaControllerNotificationControllerKey
 }

@@ -59,7 +59,7 @@ public final class MetaController: Sendable {
     /// ```
     public let signals: Signals
 
-    let state: Lock<State>
+    @usableFromInline let state: Lock<State>
 
     /// Called when a consumer reads a slot this MetaController does not fill;
     /// `nil` except in the strict MetaControllers of MetaControllerTesting.
@@ -157,48 +157,6 @@ public final class MetaController: Sendable {
         return nil
     }
 
-    // MARK: - Built-in slots
-
-    /// The controller that keeps track of the device's location.
-    ///
-    /// Setting it hands this MetaController to the new controller when it is a consumer.
-    public var locationController: (any LocationController)? {
-        get { inherited { $0.location } }
-        set { write(\.location, newValue) }
-    }
-
-    /// The controller that takes log entries; the logging shortcuts of every consumer go through it.
-    ///
-    /// Setting it hands this MetaController to the new controller when it is a consumer.
-    public var logController: (any LogController)? {
-        get { inherited { $0.log } }
-        set { write(\.log, newValue) }
-    }
-
-    /// The controller that talks to the app's server.
-    ///
-    /// Setting it hands this MetaController to the new controller when it is a consumer.
-    public var apiController: (any ApiController)? {
-        get { inherited { $0.api } }
-        set { write(\.api, newValue) }
-    }
-
-    /// The controller that stores the app's data.
-    ///
-    /// Setting it hands this MetaController to the new controller when it is a consumer.
-    public var dataController: (any DataController)? {
-        get { inherited { $0.data } }
-        set { write(\.data, newValue) }
-    }
-
-    /// The controller that receives and interprets push notifications.
-    ///
-    /// Setting it hands this MetaController to the new controller when it is a consumer.
-    public var notificationController: (any NotificationController)? {
-        get { inherited { $0.notification } }
-        set { write(\.notification, newValue) }
-    }
-
     // MARK: - Custom slots
 
     /// The app-defined controller stored under `key`, or `nil` when there is none
@@ -217,31 +175,44 @@ public final class MetaController: Sendable {
     /// ```
     @inlinable
     public subscript<Key: MetaControllerKey>(key: Key.Type) -> Key.Value? {
-        // Inlinable so that the box's class is known in the app's code: the
-        // box stored under a key is always a `CustomSlot` of the key's value,
-        // so it is cast back without a check, where casting an `any Sendable`
-        // back to the key's value (an existential, usually) is a conformance
-        // lookup at run time (see Docs/Performance.md).
+        // Inlinable, and the lock with it, so that the read is specialized in
+        // the caller's code for the key's value: the box stored under a key is
+        // always a `CustomSlot` of the key's value, so it is cast back without a
+        // check (casting an `any Sendable` back to the key's value, an
+        // existential usually, is a conformance lookup at run time), and the
+        // value is copied out while the lock is held. Built-in slots are read
+        // the same way (see Docs/Performance.md).
         get {
-            // A loop up the parents, not a recursion: a long chain of children
-            // must not need a stack frame per level.
-            let id = ObjectIdentifier(key)
-            var scope = self
-            while true {
-                if let slot = scope.customSlot(id) { return unsafeDowncast(slot, to: CustomSlot<Key.Value>.self).value }
-                guard let next = scope.parent else { return nil }
-                scope = next
-            }
+            let typeKey = TypeKey(ObjectIdentifier(key))
+            return firstInChain { $0.slotValue(typeKey, as: Key.Value.self) }
         }
         set {
             setCustomSlot(ObjectIdentifier(key), newValue.map { CustomSlot($0) }, pushingTo: newValue)
         }
     }
 
-    /// The box stored under a custom key, or `nil`; read under the lock.
-    @usableFromInline
-    func customSlot(_ id: ObjectIdentifier) -> (any AnyObject & Sendable)? {
-        state.withLock { $0.custom[TypeKey(id)] }
+    /// What `read` finds in this MetaController, or else in the nearest parent where it finds
+    /// something; `nil` when none does.
+    ///
+    /// This one first, before any reference is taken to walk with: keeping `self` in a
+    /// variable for the walk cost a retain and a release, half of a slot's read. Then a loop
+    /// up the parents, not a recursion: a long chain of children must not need a stack frame
+    /// per level.
+    @inlinable @inline(__always)
+    func firstInChain<Value>(_ read: (MetaController) -> Value??) -> Value? {
+        if let found = read(self) { return found }
+        var scope = parent
+        while let current = scope {
+            if let found = read(current) { return found }
+            scope = current.parent
+        }
+        return nil
+    }
+
+    /// The value under `key` here: `nil` when there is none here, `.some(nil)` never.
+    @inlinable @inline(__always)
+    func slotValue<Value: Sendable>(_ key: TypeKey, as type: Value.Type) -> Value?? {
+        state.withLockFromClient { state in state.custom[key].map { unsafeDowncast($0, to: CustomSlot<Value>.self).value } }
     }
 
     /// Stores or removes the box under a custom key, then pushes this MetaController to the new value.
@@ -261,13 +232,10 @@ public final class MetaController: Sendable {
 
     // MARK: - Storage
 
+    @usableFromInline
     struct State: Sendable {
-        var location: (any LocationController)?
-        var log: (any LogController)?
-        var api: (any ApiController)?
-        var data: (any DataController)?
-        var notification: (any NotificationController)?
-        var custom: [TypeKey: any AnyObject & Sendable] = [:]
+        /// Every slot's value, in a box whose class names the value's type, by the key's type.
+        @usableFromInline var custom: [TypeKey: any AnyObject & Sendable] = [:]
         /// Factories of a type alone (no name, no argument), by the type: most
         /// are such, and hashing a ``TypeKey`` is one multiplication, where a
         /// whole ``FactoryKey`` goes through `Hasher`.
@@ -372,21 +340,6 @@ public final class MetaController: Sendable {
             scope = current.parent
         }
         return nil
-    }
-
-    // Reads name the slot directly: a key path read in generic code copies the
-    // value through its value witnesses, which made every accessor read several
-    // times slower (see Docs/Performance.md).
-
-    private func write<Value>(_ slot: WritableKeyPath<State, Value?>, _ value: Value?) {
-        // The old value is returned and released after the lock is, so its
-        // deinit may use this MetaController.
-        _ = state.withLock { state in
-            let old = state[keyPath: slot]
-            state[keyPath: slot] = value
-            return old
-        }
-        if let value { push(to: value) }
     }
 
     /// The `didSet` push: hands this MetaController to a controller that was

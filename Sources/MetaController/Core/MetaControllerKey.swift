@@ -1,8 +1,10 @@
 /// A key for an app-defined controller slot in a ``MetaController``.
 ///
-/// The five built-in slots cover what most apps start with; an app with more
-/// controllers declares a key for each, without forking the package. The key
-/// is a type, so a typo is a compile error rather than a silent miss:
+/// Every slot is stored under a key. The five built-in slots cover what most
+/// apps start with, and are keys too (``ApiControllerKey`` and the others); an
+/// app with more controllers declares a key for each, without forking the
+/// package. The key is a type, so a typo is a compile error rather than a
+/// silent miss:
 ///
 /// ```swift
 /// protocol UserController: AnyObject, Sendable { var userName: String { get } }

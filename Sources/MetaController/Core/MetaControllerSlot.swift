@@ -11,35 +11,21 @@
 /// }
 /// ```
 public struct MetaControllerSlot: Hashable, Sendable, CustomStringConvertible {
-    enum Storage: Hashable, Sendable {
-        case location, log, api, data, notification
-        case custom(ObjectIdentifier)
-    }
-
-    let storage: Storage
+    /// The key type's identity: every slot, built-in or the app's, is a ``MetaControllerKey``.
+    let id: ObjectIdentifier
 
     /// The slot's name as written in code: `apiController`, or the custom key's ``MetaControllerKey/name``.
     public let name: String
 
-    private init(_ storage: Storage, name: String) {
-        self.storage = storage
+    private init(id: ObjectIdentifier, name: String) {
+        self.id = id
         self.name = name
     }
 
-    /// The ``MetaController/locationController`` slot.
-    public static let location = MetaControllerSlot(.location, name: "locationController")
-    /// The ``MetaController/logController`` slot.
-    public static let log = MetaControllerSlot(.log, name: "logController")
-    /// The ``MetaController/apiController`` slot.
-    public static let api = MetaControllerSlot(.api, name: "apiController")
-    /// The ``MetaController/dataController`` slot.
-    public static let data = MetaControllerSlot(.data, name: "dataController")
-    /// The ``MetaController/notificationController`` slot.
-    public static let notification = MetaControllerSlot(.notification, name: "notificationController")
-
-    /// The app-defined slot stored under `key`.
+    /// The slot stored under `key`: an app-defined one, or a built-in one by its key
+    /// (`.custom(ApiControllerKey.self)` is ``api``).
     public static func custom<Key: MetaControllerKey>(_ key: Key.Type) -> MetaControllerSlot {
-        MetaControllerSlot(.custom(ObjectIdentifier(key)), name: Key.name)
+        MetaControllerSlot(id: ObjectIdentifier(key), name: Key.name)
     }
 
     /// The slot's name.
@@ -47,11 +33,11 @@ public struct MetaControllerSlot: Hashable, Sendable, CustomStringConvertible {
 
     /// Two slots are equal when they are the same slot, whatever their names.
     public static func == (lhs: MetaControllerSlot, rhs: MetaControllerSlot) -> Bool {
-        lhs.storage == rhs.storage
+        lhs.id == rhs.id
     }
 
     /// Hashes the slot's identity.
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(storage)
+        hasher.combine(id)
     }
 }

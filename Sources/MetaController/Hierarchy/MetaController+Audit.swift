@@ -7,18 +7,7 @@ extension MetaController {
     public func contains(_ slot: MetaControllerSlot) -> Bool {
         // `nil` rather than `false` when this one lacks it, so that the parents are
         // asked, one after the other (``inherited(_:)``).
-        let found: Bool? = inherited { state in
-            let here =
-                switch slot.storage {
-                case .location: state.location != nil
-                case .log: state.log != nil
-                case .api: state.api != nil
-                case .data: state.data != nil
-                case .notification: state.notification != nil
-                case .custom(let id): state.custom[TypeKey(id)] != nil
-                }
-            return here ? true : nil
-        }
+        let found: Bool? = inherited { state in state.custom[TypeKey(slot.id)] != nil ? true : nil }
         return found ?? false
     }
 

@@ -27,13 +27,18 @@ import WinSDK
 /// and the mutex live in one allocation (``LockStorage``), since a lock is
 /// made for every MetaController, bus and property.
 ///
+/// ``withLock(_:)`` is inlinable, so that a read made in a client's generic
+/// code (a slot's value, by its key) is specialized there with the lock around
+/// it; taking and releasing the mutex stay calls into this module.
+///
 /// This is the package's only `@unchecked Sendable` type. It is sound because
 /// the state is touched only inside ``withLock(_:)``, between locking and
 /// unlocking the mutex, and because `State` itself must be `Sendable`, so no
 /// value read out of the lock can carry unsynchronised references with it.
 /// (The storage cannot be `Sendable` itself: `ManagedBuffer` is marked not to be.)
+@usableFromInline
 package struct Lock<State: Sendable>: @unchecked Sendable {
-    private let storage: LockStorage<State>
+    @usableFromInline let storage: LockStorage<State>
 
     /// Creates a lock guarding `initialState`.
     package init(_ initialState: State) {
@@ -45,6 +50,15 @@ package struct Lock<State: Sendable>: @unchecked Sendable {
     package func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
         try storage.withLock(body)
     }
+
+    /// ``withLock(_:)`` for inlinable code, so that a generic read in a client's
+    /// code (a slot's value, copied out while the lock is held) is specialized
+    /// there. Taking and releasing the mutex are calls into this module; inside
+    /// the package, ``withLock(_:)`` has them inline.
+    @inlinable
+    package func withLockFromClient<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
+        try storage.withLockFromClient(body)
+    }
 }
 
 /// The state of a ``Lock`` and its mutex, in one allocation: the state is the
@@ -53,7 +67,8 @@ package struct Lock<State: Sendable>: @unchecked Sendable {
 /// The state is reached through the buffer's pointers, not a stored `var`: a
 /// class's `var` is checked for exclusive access at run time on every access,
 /// which the mutex already guarantees, and that check cost as much as the mutex.
-final class LockStorage<State: Sendable>: ManagedBuffer<State, LockStorage.Primitive> {
+@usableFromInline
+final class LockStorage<State: Sendable>: ManagedBuffer<State, UInt64> {
     #if canImport(Darwin)
     typealias Primitive = os_unfair_lock
     #elseif canImport(WinSDK)
@@ -62,11 +77,24 @@ final class LockStorage<State: Sendable>: ManagedBuffer<State, LockStorage.Primi
     typealias Primitive = pthread_mutex_t
     #endif
 
+    /// The mutex, in the buffer's elements: 64-bit words, enough of them to hold it. The
+    /// elements' type is not the mutex's own, which belongs to the system's module: a type
+    /// that inlinable code reaches may not name it.
+    static var words: Int { (MemoryLayout<Primitive>.size + 7) / 8 }
+
+    /// Runs `body` with the mutex.
+    @inline(__always)
+    func withPrimitive<Result>(_ body: (UnsafeMutablePointer<Primitive>) -> Result) -> Result {
+        withUnsafeMutablePointerToElements { words in
+            UnsafeMutableRawPointer(words).withMemoryRebound(to: Primitive.self, capacity: 1, body)
+        }
+    }
+
     /// A storage holding `initialState`, with its mutex ready.
     static func make(_ initialState: State) -> LockStorage {
         // `create` makes an instance of the class it is called on.
-        let storage = unsafeDowncast(create(minimumCapacity: 1) { _ in initialState }, to: LockStorage.self)
-        storage.withUnsafeMutablePointerToElements { primitive in
+        let storage = unsafeDowncast(create(minimumCapacity: words) { _ in initialState }, to: LockStorage.self)
+        storage.withPrimitive { primitive in
             #if canImport(Darwin)
             primitive.initialize(to: os_unfair_lock())
             #elseif canImport(WinSDK)
@@ -82,7 +110,7 @@ final class LockStorage<State: Sendable>: ManagedBuffer<State, LockStorage.Primi
     }
 
     deinit {
-        withUnsafeMutablePointerToElements { primitive in
+        withPrimitive { primitive in
             #if !canImport(Darwin) && !canImport(WinSDK)
             pthread_mutex_destroy(primitive)
             #endif
@@ -93,18 +121,56 @@ final class LockStorage<State: Sendable>: ManagedBuffer<State, LockStorage.Primi
     /// Runs `body` with exclusive access to the state and returns its result.
     @inline(__always)
     func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
-        try withUnsafeMutablePointers { state, primitive in
+        try withUnsafeMutablePointers { state, words in
+            try UnsafeMutableRawPointer(words).withMemoryRebound(to: Primitive.self, capacity: 1) { primitive in
+                #if canImport(Darwin)
+                os_unfair_lock_lock(primitive)
+                defer { os_unfair_lock_unlock(primitive) }
+                #elseif canImport(WinSDK)
+                AcquireSRWLockExclusive(primitive)
+                defer { ReleaseSRWLockExclusive(primitive) }
+                #else
+                pthread_mutex_lock(primitive)
+                defer { pthread_mutex_unlock(primitive) }
+                #endif
+                return try body(&state.pointee)
+            }
+        }
+    }
+
+    /// ``withLock(_:)`` for inlinable code in clients (see ``Lock/withLockFromClient(_:)``).
+    @inlinable
+    func withLockFromClient<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
+        lock()
+        defer { unlock() }
+        return try withUnsafeMutablePointerToHeader { try body(&$0.pointee) }
+    }
+
+    /// Takes the mutex. Not inlinable: the system's lock functions stay out of clients' code.
+    @usableFromInline @inline(__always)
+    func lock() {
+        withPrimitive { primitive in
             #if canImport(Darwin)
             os_unfair_lock_lock(primitive)
-            defer { os_unfair_lock_unlock(primitive) }
             #elseif canImport(WinSDK)
             AcquireSRWLockExclusive(primitive)
-            defer { ReleaseSRWLockExclusive(primitive) }
             #else
-            pthread_mutex_lock(primitive)
-            defer { pthread_mutex_unlock(primitive) }
+            _ = pthread_mutex_lock(primitive)
             #endif
-            return try body(&state.pointee)
+        }
+    }
+
+    /// Releases the mutex.
+    @usableFromInline @inline(__always)
+    func unlock() {
+        withPrimitive { primitive in
+            #if canImport(Darwin)
+            os_unfair_lock_unlock(primitive)
+            #elseif canImport(WinSDK)
+            ReleaseSRWLockExclusive(primitive)
+            #else
+            _ = pthread_mutex_unlock(primitive)
+            #endif
         }
     }
 }

@@ -6,10 +6,11 @@
 /// Docs/Performance.md. A type's identifier is the address of its metadata,
 /// which no user of the package chooses, so two multiplications are enough:
 /// the table cannot be flooded with colliding keys from outside.
+@usableFromInline
 struct TypeKey: Hashable, Sendable {
-    let id: ObjectIdentifier
+    @usableFromInline let id: ObjectIdentifier
 
-    @inline(__always)
+    @inlinable
     init(_ id: ObjectIdentifier) {
         self.id = id
     }
@@ -19,10 +20,12 @@ struct TypeKey: Hashable, Sendable {
         id = ObjectIdentifier(type)
     }
 
+    @inlinable
     static func == (lhs: TypeKey, rhs: TypeKey) -> Bool {
         lhs.id == rhs.id
     }
 
+    @inlinable
     func hash(into hasher: inout Hasher) {
         hasher.combine(id)
     }
@@ -40,7 +43,7 @@ struct TypeKey: Hashable, Sendable {
     /// keys fill about 277).
     // swift-format-ignore: NoLeadingUnderscores
     // The name is the standard library's requirement, which this implementation replaces.
-    @inline(__always)
+    @inlinable
     func _rawHashValue(seed: Int) -> Int {
         let address = UInt64(UInt(bitPattern: id)) ^ UInt64(UInt(bitPattern: seed))
         // Not `&*`: the availability check resolves it to an overload newer than our minimums.
