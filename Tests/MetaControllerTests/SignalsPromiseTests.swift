@@ -6,6 +6,15 @@ import Testing
 /// Signals.md's promises about memory and `once`, tested by what is released and
 /// what is kept, not by `listenerCount` (which skips dead listeners anyway).
 extension SignalsTests {
+    /// Adds a listener that is gone as soon as this returns, whose handler
+    /// captures an object. - Returns: Whether that object is still alive.
+    private static func addGoneListener(to signals: Signals) throws -> () -> Bool {
+        let screen = Listener()
+        let capture = Capture()
+        try signals.add(screen, to: TestSignals.ping) { _, _ in withExtendedLifetime(capture) {} }
+        return { [weak capture] in capture != nil }
+    }
+
     final class Listener: Sendable {}
     /// Something a handler captures, to see when the bus lets go of the handler.
     final class Capture: Sendable {}
@@ -51,16 +60,10 @@ extension SignalsTests {
         let signals = Signals()
         let staying = Listener()
         try signals.add(staying, to: TestSignals.ping) { _, _ in }
-        weak var captured: Capture?
-        do {
-            let screen = Listener()
-            let capture = Capture()
-            captured = capture
-            try signals.add(screen, to: TestSignals.ping) { _, _ in withExtendedLifetime(capture) {} }
-        }
-        #expect(captured != nil)   // the bus still holds the handler
+        let captureIsAlive = try Self.addGoneListener(to: signals)
+        #expect(captureIsAlive())   // the bus still holds the handler
         signals.dispatch(TestSignals.ping, 1)
-        #expect(captured == nil)   // dropped by the dispatch
+        #expect(!captureIsAlive())   // dropped by the dispatch
         withExtendedLifetime(staying) {}
     }
 
@@ -68,17 +71,11 @@ extension SignalsTests {
     /// listeners, so a rarely dispatched signal does not pile up closed screens.
     @Test func addingAListenerReleasesGoneListenersHandlers() throws {
         let signals = Signals()
-        weak var captured: Capture?
-        do {
-            let screen = Listener()
-            let capture = Capture()
-            captured = capture
-            try signals.add(screen, to: TestSignals.ping) { _, _ in withExtendedLifetime(capture) {} }
-        }
-        #expect(captured != nil)
+        let captureIsAlive = try Self.addGoneListener(to: signals)
+        #expect(captureIsAlive())
         let next = Listener()
         try signals.add(next, to: TestSignals.ping) { _, _ in }
-        #expect(captured == nil)   // dropped by the add, with no dispatch
+        #expect(!captureIsAlive())   // dropped by the add, with no dispatch
         withExtendedLifetime(next) {}
     }
 

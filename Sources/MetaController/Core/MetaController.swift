@@ -159,8 +159,8 @@ public final class MetaController: Sendable {
 
     // MARK: - Custom slots
 
-    /// The app-defined controller stored under `key`, or `nil` when there is none
-    /// here or in the parent.
+    /// The controller stored under `key` (an app-defined key, or a built-in slot's
+    /// such as ``ApiControllerKey``), or `nil` when there is none here or in a parent.
     ///
     /// Setting a value hands this MetaController to it when it is a consumer,
     /// as the built-in slots do; setting `nil` removes it from this MetaController
@@ -324,22 +324,6 @@ public final class MetaController: Sendable {
                 ? typeFactories.updateValue(slot, forKey: TypeKey(key.product))
                 : factories.updateValue(slot, forKey: key)
         }
-    }
-
-    /// What `read` finds here, or else in the nearest parent where it finds
-    /// something; `nil` when no MetaController up the chain has it.
-    ///
-    /// A loop, not a recursion through the parents' getters: a chain of
-    /// thousands of children must not need a stack frame per level.
-    @inline(__always)
-    func inherited<Value>(_ read: (inout State) -> Value?) -> Value? {
-        if let value = state.withLock(read) { return value }
-        var scope = parent
-        while let current = scope {
-            if let value = current.state.withLock(read) { return value }
-            scope = current.parent
-        }
-        return nil
     }
 
     /// The `didSet` push: hands this MetaController to a controller that was

@@ -5,9 +5,10 @@ extension MetaController {
     /// metaController.contains(.api)   // false until apiController is set
     /// ```
     public func contains(_ slot: MetaControllerSlot) -> Bool {
-        // `nil` rather than `false` when this one lacks it, so that the parents are
-        // asked, one after the other (``inherited(_:)``).
-        let found: Bool? = inherited { state in state.custom[TypeKey(slot.id)] != nil ? true : nil }
+        // `nil` rather than `false` when one lacks it, so that the parents are
+        // asked, one after the other (``firstInChain(_:)``).
+        let key = TypeKey(slot.id)
+        let found: Bool? = firstInChain { scope in scope.state.withLock { state -> Bool?? in state.custom[key] != nil ? true : nil } }
         return found ?? false
     }
 
