@@ -1,5 +1,6 @@
 public import Foundation
-public import MetaController
+public import MetaControllerCore
+public import MetaControllerNetworking
 
 /// An API controller for tests: it answers from canned responses, records every
 /// request, and touches no network.

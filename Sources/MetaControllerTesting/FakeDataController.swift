@@ -1,5 +1,6 @@
 public import Foundation
-public import MetaController
+public import MetaControllerCore
+public import MetaControllerStorage
 
 /// A data controller for tests: an in-memory store that records every
 /// operation and can be told to fail saves.

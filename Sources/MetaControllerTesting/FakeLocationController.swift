@@ -1,4 +1,5 @@
-public import MetaController
+public import MetaControllerCore
+public import MetaControllerLocation
 
 /// A location controller for tests, driven by hand: the test sets locations
 /// and authorization, and asserts on what the code under test asked for.

@@ -1,4 +1,4 @@
-public import MetaController
+public import MetaControllerCore
 
 /// A log controller for tests that records every entry it is given.
 ///

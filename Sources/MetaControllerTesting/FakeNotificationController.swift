@@ -1,5 +1,6 @@
 public import Foundation
-public import MetaController
+public import MetaControllerCore
+public import MetaControllerNotifications
 
 /// A notification controller for tests: it records what it delivered and the
 /// tokens it was given, and keeps the badge like the real one.

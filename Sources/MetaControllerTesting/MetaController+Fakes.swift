@@ -1,4 +1,8 @@
-public import MetaController
+public import MetaControllerCore
+import MetaControllerNetworking
+import MetaControllerStorage
+import MetaControllerLocation
+import MetaControllerNotifications
 
 extension MetaController {
     /// A MetaController with every built-in slot filled by a new fake, in one line.

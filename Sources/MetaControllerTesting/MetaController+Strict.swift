@@ -1,4 +1,4 @@
-public import MetaController
+public import MetaControllerCore
 
 extension MetaController {
     /// An empty MetaController that reports every read of a slot the test did

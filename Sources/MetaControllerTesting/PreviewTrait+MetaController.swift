@@ -1,5 +1,5 @@
 #if canImport(SwiftUI)
-public import MetaController
+public import MetaControllerCore
 public import SwiftUI
 
 @available(iOS 18, macOS 15, tvOS 18, watchOS 11, visionOS 2, *)

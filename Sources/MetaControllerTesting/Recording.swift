@@ -1,9 +1,9 @@
-public import MetaController
+public import MetaControllerCore
 
 /// What a signal or a property delivered, recorded for a test to assert on.
 ///
-/// Make one with ``MetaController/Signals/record(_:)`` or
-/// ``MetaController/Property/record(replay:)``. It records synchronously, on
+/// Make one with ``MetaControllerCore/Signals/record(_:)`` or
+/// ``MetaControllerCore/Property/record(replay:)``. It records synchronously, on
 /// the dispatching or setting thread, for as long as it is kept or until
 /// ``cancel()``; it is safe to read while other threads deliver.
 ///

@@ -5,7 +5,7 @@
 /// passing MetaController (neither it nor a child of it), the consumer was
 /// almost certainly reused from another scope, a pooled request handler say,
 /// and now serves this scope with the other's controllers. A strict
-/// MetaController (``MetaController/MetaController/strict(reporting:)``) reports it:
+/// MetaController (``MetaControllerCore/MetaController/strict(reporting:)``) reports it:
 ///
 /// ```swift
 /// print(refused)   // NoteHandler kept the MetaController of another scope when passed one at Server.swift (line 12); pass replacingExisting: true to re-scope a reused object

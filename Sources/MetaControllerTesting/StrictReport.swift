@@ -1,7 +1,7 @@
 /// A mistake in a test's setup that a strict MetaController reports and a
 /// plain one lets pass with at most a warning.
 ///
-/// A strict MetaController (``MetaController/MetaController/strict(reporting:)``)
+/// A strict MetaController (``MetaControllerCore/MetaController/strict(reporting:)``)
 /// hands its reporter an ``UnfilledSlotRead`` when a consumer reads a slot the
 /// test did not fill, and a ``RefusedPass`` when a pass leaves a consumer with
 /// the MetaController of another scope. Print it for a sentence that says what

@@ -1,8 +1,8 @@
-public import MetaController
+public import MetaControllerCore
 
 /// A consumer read a slot that a strict MetaController does not fill.
 ///
-/// A strict MetaController (``MetaController/MetaController/strict(reporting:)``) hands one
+/// A strict MetaController (``MetaControllerCore/MetaController/strict(reporting:)``) hands one
 /// to its reporter for every such read. Its description names the consumer's
 /// type and the slot:
 ///

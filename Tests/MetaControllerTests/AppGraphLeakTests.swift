@@ -2,6 +2,7 @@ import Foundation
 import MetaController
 import MetaControllerTesting
 import Testing
+import MetaControllerTestSupport
 
 /// A whole app graph, used and torn down: nothing of it may stay alive.
 @Suite struct AppGraphLeakTests {

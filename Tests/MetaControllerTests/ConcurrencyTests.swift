@@ -1,6 +1,7 @@
 import MetaController
 import MetaControllerTesting
 import Testing
+import MetaControllerTestSupport
 
 /// Many tasks reading and setting slots, passing MetaControllers down trees
 /// and making products at once. Run under the thread sanitizer in CI.

@@ -1,6 +1,7 @@
 import MetaController
 import MetaControllerTesting
 import Testing
+import MetaControllerTestSupport
 
 /// Tearing down an app graph frees every part of it: no retain cycle between
 /// a MetaController, its controllers and its consumers.

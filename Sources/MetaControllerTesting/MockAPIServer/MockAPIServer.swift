@@ -1,5 +1,5 @@
 public import Foundation
-public import MetaController
+public import MetaControllerNetworking
 
 /// A real HTTP/1.1 server for tests, on 127.0.0.1 and a port of its own, so
 /// the real networking code runs against answers the test chooses.

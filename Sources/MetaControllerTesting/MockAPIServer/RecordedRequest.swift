@@ -1,5 +1,5 @@
 public import Foundation
-public import MetaController
+public import MetaControllerNetworking
 
 /// A request a ``MockAPIServer`` received, for a test to assert on what the client sent.
 ///

@@ -7,7 +7,13 @@ import Darwin
 #endif
 import Dispatch
 import Foundation
-import MetaController
+import MetaControllerCore
+import MetaControllerLogging
+import MetaControllerNetworking
+import MetaControllerStorage
+import MetaControllerLocation
+import MetaControllerNotifications
+import MetaControllerSupport
 
 /// The running part of a ``MockAPIServer``: its state, its threads, and the
 /// HTTP exchange on each connection.

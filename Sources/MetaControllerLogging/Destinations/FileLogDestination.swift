@@ -1,0 +1,376 @@
+public import MetaControllerCore
+import Dispatch
+public import Foundation
+
+/// Writes entries to a file, rotating it by size and keeping a fixed number of files.
+///
+/// The current file is `app.log` (or the name given); when a write would make
+/// it larger than `maximumFileBytes`, it becomes `app.1.log`, `app.1.log`
+/// becomes `app.2.log`, and so on; the oldest beyond `keptFiles` is deleted.
+/// Files are readable and writable by their owner only; so is the directory: one it
+/// creates is `0700`, and an existing one open to group or others is restricted to
+/// `0700` (or refused when it belongs to another user).
+/// The current file must be a regular file: a symbolic link, a FIFO or a device
+/// there is refused, never followed or waited on.
+///
+/// Formatting and writing happen on a serial queue, in order, never on the
+/// logging thread.
+/// ``flush()`` returns when everything written before it is on disk
+/// (`fsync`); when the destination is released, every entry written to it
+/// has been written and it syncs and closes the file.
+///
+/// The queue is bounded by ``maximumQueuedBytes`` (8 MiB by default). Past
+/// four fifths of it, entries below ``LogLevel/warning`` are dropped; at the
+/// bound, a `.warning`, `.error` or `.critical` entry makes the logging thread
+/// wait until the queue has room, so those are never dropped. Dropped entries
+/// are counted in ``droppedEntries``, and a warning line saying how many were
+/// dropped is written where they were missed, before the next entry written.
+///
+/// When the file cannot be reopened after a rotation (the disk's inodes used up,
+/// say), the destination tries again on a later write, at most once a second,
+/// and the entries written meanwhile are lost and counted in ``droppedEntries``;
+/// the first line that reaches the file again is a warning saying how many were
+/// lost and why, and ``lastFailure`` is cleared.
+///
+/// ```swift
+/// let file = try FileLogDestination(
+///     directory: URL.cachesDirectory.appending(path: "Logs"),
+///     maximumFileBytes: 512 * 1024, keptFiles: 4)
+/// let log = StandardLogController(destinations: [file])
+/// ```
+public final class FileLogDestination: LogDestination {
+    /// The file: touched by the queue, read by ``lastFailure`` and `deinit`.
+    private struct State: Sendable {
+        var descriptor: Int32
+        var size: Int
+        var failure: String?
+        /// Entries that did not reach the file since the last write that did.
+        var unwritten = 0
+        /// Entries dropped from a full queue that no line in the file has reported yet.
+        var unreportedDrops = 0
+        /// Whether the last write failed after a part of its line may have reached the file.
+        var mayBeTorn = false
+        /// While the file is closed after a failed open: when it may be tried again.
+        var reopenNotBefore: ContinuousClock.Instant?
+    }
+
+    /// The queue's load, touched by the logging threads and the queue.
+    private struct Admission: Sendable {
+        /// The estimated bytes of the entries queued and not yet written.
+        var queuedBytes = 0
+        /// The most `queuedBytes` has been, for tests.
+        var peakQueuedBytes = 0
+        /// Every entry that never reached the file: dropped from a full queue, or lost to a file that failed.
+        var dropped = 0
+        /// Entries dropped since the last one accepted: the next accepted one carries the count.
+        var droppedSinceAccepted = 0
+        /// Logging threads waiting for room.
+        var waiting = 0
+    }
+
+    /// The directory the files are in.
+    public let directory: URL
+    /// The current file's name, such as `app.log`.
+    public let fileName: String
+    /// The size at which the current file is rotated.
+    public let maximumFileBytes: Int
+    /// How many files are kept, the current one included.
+    public let keptFiles: Int
+    /// The lowest level written.
+    public let minimumLevel: LogLevel
+    /// How entries are written.
+    public let format: LogFormat
+    /// How many bytes of entries may wait in the queue: each entry counts the UTF-8 bytes of its
+    /// message, file, function and metadata, plus 200 for the entry itself.
+    ///
+    /// Past four fifths of it, entries below ``LogLevel/warning`` are dropped; at the bound, the
+    /// others make the logging thread wait for room. An entry larger than the whole bound is
+    /// taken when the queue is empty.
+    public let maximumQueuedBytes: Int
+
+    private let queue = DispatchQueue(label: "MetaController.FileLogDestination")
+    private let state: Lock<State>
+    private let admission = Lock(Admission())
+    /// Wakes logging threads waiting for room; signalled once for each that waits.
+    private let room = DispatchSemaphore(value: 0)
+    /// Opens the current file for appending; a test can hand the destination a file of its own.
+    private let openFile: @Sendable (String) -> POSIXFile.OpenedFile
+    /// Writes bytes to a descriptor, returning `0` or the error number; a test can slow it down.
+    private let writeBytes: @Sendable ([UInt8], Int32) -> Int32
+    /// The time, for the back-off between attempts to reopen the file; a test can move it.
+    private let now: @Sendable () -> ContinuousClock.Instant
+    /// How long after a failed open the file is tried again.
+    let reopenInterval: Duration
+
+    /// Opens (or creates) the log file in `directory`, creating the directory if needed.
+    ///
+    /// - Parameters:
+    ///   - directory: Where the files go.
+    ///   - fileName: The current file's name; `app.log` by default.
+    ///   - maximumFileBytes: The size at which the file is rotated; 1 MiB by default, at least 1 KiB.
+    ///   - keptFiles: How many files are kept, the current one included; 5 by default, at least 1.
+    ///   - minimumLevel: The lowest level written; everything by default.
+    ///   - format: How entries are written; JSON lines by default.
+    ///   - maximumQueuedBytes: How many bytes of entries may wait to be written (``maximumQueuedBytes``);
+    ///     8 MiB by default, at least 1 KiB.
+    /// - Throws: ``LogSetupError`` when the directory cannot be created or restricted to its owner, or the
+    ///   file cannot be opened for writing or is not a regular file.
+    public convenience init(
+        directory: URL, fileName: String = "app.log", maximumFileBytes: Int = 1024 * 1024, keptFiles: Int = 5,
+        minimumLevel: LogLevel = .trace, format: LogFormat = .jsonLines, maximumQueuedBytes: Int = 8 * 1024 * 1024
+    ) throws(LogSetupError) {
+        try self.init(
+            directory: directory, fileName: fileName, maximumFileBytes: maximumFileBytes, keptFiles: keptFiles,
+            minimumLevel: minimumLevel, format: format, maximumQueuedBytes: maximumQueuedBytes,
+            openingFilesWith: { path in
+                POSIXFile.openRegularFile(path, flags: O_WRONLY | O_APPEND | O_CREAT)
+            })
+    }
+
+    init(
+        directory: URL, fileName: String = "app.log", maximumFileBytes: Int = 1024 * 1024, keptFiles: Int = 5,
+        minimumLevel: LogLevel = .trace, format: LogFormat = .jsonLines, maximumQueuedBytes: Int = 8 * 1024 * 1024,
+        reopenInterval: Duration = .seconds(1),
+        openingFilesWith openFile: @escaping @Sendable (String) -> POSIXFile.OpenedFile,
+        writingWith writeBytes: @escaping @Sendable ([UInt8], Int32) -> Int32 = { POSIXFile.write($0, to: $1) },
+        now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }
+    ) throws(LogSetupError) {
+        guard !fileName.isEmpty, !fileName.contains("/"), fileName != ".", fileName != ".." else {
+            throw LogSetupError(action: "use the log file name", path: fileName, reason: "it must be a plain file name")
+        }
+        self.directory = directory
+        self.fileName = fileName
+        self.maximumFileBytes = max(1024, maximumFileBytes)
+        self.keptFiles = max(1, keptFiles)
+        self.minimumLevel = minimumLevel
+        self.format = format
+        self.maximumQueuedBytes = max(1024, maximumQueuedBytes)
+        self.reopenInterval = reopenInterval
+        self.openFile = openFile
+        self.writeBytes = writeBytes
+        self.now = now
+        do {
+            try FileManager.default.createDirectory(
+                at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw LogSetupError(
+                action: "create the log directory", path: directory.path,
+                reason: (error as NSError).localizedFailureReason ?? error.localizedDescription)
+        }
+        if let reason = POSIXFile.restrictToOwner(directory: directory.path) {
+            throw LogSetupError(action: "use the log directory", path: directory.path, reason: reason)
+        }
+        let path = directory.appendingPathComponent(fileName).path
+        let opened = openFile(path)
+        guard case .opened(let descriptor, let size) = opened else {
+            throw LogSetupError(action: "open the log file", path: path, reason: opened.failure ?? "")
+        }
+        state = Lock(State(descriptor: descriptor, size: size))
+    }
+
+    deinit {
+        // Every queued write holds the destination, so all of them have run by
+        // now, and the last may be releasing it on the queue itself: waiting for
+        // the queue here would deadlock. Report drops no line reported, sync and close directly.
+        let drops = admission.withLock { admission in
+            defer { admission.droppedSinceAccepted = 0 }
+            return admission.droppedSinceAccepted
+        }
+        if drops > 0 { writeQueued(nil, droppedBefore: drops) }
+        let descriptor = state.withLock { $0.descriptor }
+        guard descriptor >= 0 else { return }
+        POSIXFile.sync(descriptor)
+        POSIXFile.close(descriptor)
+    }
+
+    /// The path of file number `index`: 0 is the current file, 1 the one before, and so on.
+    public func path(ofFile index: Int) -> String {
+        guard index > 0 else { return directory.appendingPathComponent(fileName).path }
+        let url = URL(fileURLWithPath: fileName)
+        let stem = url.deletingPathExtension().lastPathComponent, suffix = url.pathExtension
+        return directory.appendingPathComponent(suffix.isEmpty ? "\(stem).\(index)" : "\(stem).\(index).\(suffix)").path
+    }
+
+    /// The last write error, if the last write failed: a full disk, or a file that could not be
+    /// reopened after a rotation. `nil` again once a line reaches the file.
+    public var lastFailure: String? { state.withLock { $0.failure } }
+
+    /// How many entries given to the destination never reached the file since it was made: dropped
+    /// because the queue was full, or lost because the file could not be opened or written.
+    public var droppedEntries: Int { admission.withLock { $0.dropped } }
+
+    /// The estimated bytes queued now, the most they have been, and how many logging threads wait for room; for tests.
+    var queueLoad: (queued: Int, peak: Int, waiting: Int) {
+        admission.withLock { ($0.queuedBytes, $0.peakQueuedBytes, $0.waiting) }
+    }
+
+    /// Queues `entry` for the file; it is formatted and written on the destination's queue.
+    ///
+    /// Past four fifths of ``maximumQueuedBytes``, an entry below ``LogLevel/warning`` is dropped and
+    /// counted; at the bound, a `.warning` or more severe entry waits here for room.
+    public func write(_ entry: LogEntry, revealingPrivateValues: Bool) {
+        let cost = Self.cost(of: entry, revealingPrivateValues: revealingPrivateValues)
+        let dropsBelow = maximumQueuedBytes / 5 * 4
+        while true {
+            let mustWait = admission.withLock { admission -> Bool in
+                let load = admission.queuedBytes + cost
+                if admission.queuedBytes > 0, load > (entry.level < .warning ? dropsBelow : maximumQueuedBytes) {
+                    if entry.level < .warning {
+                        admission.dropped += 1
+                        admission.droppedSinceAccepted += 1
+                        return false
+                    }
+                    admission.waiting += 1
+                    return true
+                }
+                admission.queuedBytes = load
+                admission.peakQueuedBytes = max(admission.peakQueuedBytes, load)
+                let drops = admission.droppedSinceAccepted
+                admission.droppedSinceAccepted = 0
+                // Queued under the lock, so the count of drops travels with the entry that follows them.
+                queue.async { [self] in
+                    let line = Array((format.format(entry, revealingPrivateValues: revealingPrivateValues) + "\n").utf8)
+                    writeQueued(line, droppedBefore: drops)
+                    let waiting = self.admission.withLock { admission in
+                        admission.queuedBytes -= cost
+                        defer { admission.waiting = 0 }
+                        return admission.waiting
+                    }
+                    for _ in 0..<waiting { room.signal() }
+                }
+                return false
+            }
+            guard mustWait else { return }
+            room.wait()
+        }
+    }
+
+    /// Returns when every line queued before it is written and synced to disk.
+    public func flush() {
+        let drops = admission.withLock { admission in
+            defer { admission.droppedSinceAccepted = 0 }
+            return admission.droppedSinceAccepted
+        }
+        queue.sync {
+            if drops > 0 { writeQueued(nil, droppedBefore: drops) }
+            let descriptor = state.withLock { $0.descriptor }
+            if descriptor >= 0 { POSIXFile.sync(descriptor) }
+        }
+    }
+
+    /// What an entry is counted as in the queue: the UTF-8 bytes of its text, and 200 for the rest.
+    private static func cost(of entry: LogEntry, revealingPrivateValues: Bool) -> Int {
+        var bytes = 200 + entry.message.utf8.count + entry.file.utf8.count + entry.function.utf8.count
+        if revealingPrivateValues, let revealed = entry.revealedMessage { bytes += revealed.utf8.count }
+        for (key, value) in entry.metadata.pairs { bytes += key.utf8.count + value.utf8.count + 32 }
+        return bytes
+    }
+
+    /// Writes `line` (none when only the reports are due), preceded by a warning for each kind of
+    /// entry missed since the last line that reached the file. Runs on the queue, or in `deinit`.
+    private func writeQueued(_ line: [UInt8]?, droppedBefore drops: Int) {
+        let (unwritten, unreported, failure) = state.withLock { state in
+            state.unreportedDrops += drops
+            return (state.unwritten, state.unreportedDrops, state.failure)
+        }
+        var bytes: [UInt8] = []
+        if unwritten > 0 {
+            bytes += notice("\(unwritten) \(unwritten == 1 ? "entry" : "entries") not written: \(failure ?? "")")
+        }
+        if unreported > 0 {
+            bytes += notice(
+                "\(unreported) \(unreported == 1 ? "entry" : "entries") dropped: more than \(maximumQueuedBytes) bytes of entries waited to be written")
+        }
+        guard line != nil || !bytes.isEmpty else { return }
+        bytes += line ?? []
+        if append(bytes) {
+            state.withLock { state in
+                state.unwritten = 0
+                state.unreportedDrops = 0
+                state.failure = nil
+                state.mayBeTorn = false
+            }
+        } else if line != nil {
+            state.withLock { $0.unwritten += 1 }
+            admission.withLock { $0.dropped += 1 }
+        }
+    }
+
+    /// A warning line from the destination itself, in its format.
+    private func notice(_ message: String) -> [UInt8] {
+        var entry = LogEntry(level: .warning, message: message, file: #fileID, function: #function, line: #line)
+        entry.metadata = [:]
+        return Array((format.format(entry) + "\n").utf8)
+    }
+
+    /// Writes `bytes` to the current file: reopens it first if it is closed (at most once per
+    /// ``reopenInterval``), rotates it first if they would take it past ``maximumFileBytes``.
+    /// Runs on the queue only.
+    ///
+    /// - Returns: Whether every byte was written.
+    private func append(_ bytes: [UInt8]) -> Bool {
+        let (descriptor, size) = state.withLock { ($0.descriptor, $0.size) }
+        if descriptor < 0 {
+            guard reopen() else { return false }
+        } else if size > 0, size + bytes.count > maximumFileBytes {
+            rotate(closing: descriptor)
+            guard reopen() else { return false }
+        }
+        return state.withLock { state in
+            // A line cut short by a failed write is ended, so the next one starts a line of its own.
+            let written = state.mayBeTorn ? [0x0A] + bytes : bytes
+            let error = writeBytes(written, state.descriptor)
+            if error == 0 {
+                state.size += written.count
+                return true
+            }
+            state.failure = "cannot write \(path(ofFile: 0)): \(POSIXFile.errorText(error))"
+            state.mayBeTorn = true
+            return false
+        }
+    }
+
+    /// Opens the current file if it is closed and the back-off allows. Runs on the queue only.
+    ///
+    /// - Returns: Whether the file is open.
+    private func reopen() -> Bool {
+        let (descriptor, notBefore) = state.withLock { ($0.descriptor, $0.reopenNotBefore) }
+        guard descriptor < 0 else { return true }
+        let time = now()
+        if let notBefore, time < notBefore { return false }
+        let opened = openFile(path(ofFile: 0))
+        return state.withLock { state in
+            guard case .opened(let next, let size) = opened else {
+                state.failure = "cannot open \(path(ofFile: 0)): \(opened.failure ?? "")"
+                state.reopenNotBefore = time + reopenInterval
+                return false
+            }
+            state.descriptor = next
+            state.size = size
+            state.reopenNotBefore = nil
+            state.mayBeTorn = false
+            return true
+        }
+    }
+
+    /// Closes the current file and shifts the files by one; ``reopen()`` opens the new one.
+    /// Runs on the queue only.
+    private func rotate(closing descriptor: Int32) {
+        POSIXFile.sync(descriptor)
+        POSIXFile.close(descriptor)
+        state.withLock { state in
+            state.descriptor = -1
+            state.size = 0
+            state.reopenNotBefore = nil
+        }
+        let files = FileManager.default
+        try? files.removeItem(atPath: path(ofFile: keptFiles - 1))
+        if keptFiles > 1 {
+            for index in stride(from: keptFiles - 2, through: 0, by: -1) where files.fileExists(atPath: path(ofFile: index)) {
+                try? files.moveItem(atPath: path(ofFile: index), toPath: path(ofFile: index + 1))
+            }
+        } else {
+            try? files.removeItem(atPath: path(ofFile: 0))
+        }
+    }
+}

@@ -1,0 +1,547 @@
+import Foundation
+import MetaController
+@testable import MetaControllerLogging
+import Testing
+import MetaControllerTestSupport
+import MetaControllerSupport
+
+@Suite struct FileLogDestinationTests {
+    private func temporaryDirectory() -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("logs-\(UUID().uuidString)")
+    }
+
+    private func entry(_ message: String) -> LogEntry {
+        LogEntry(level: .info, message: message, file: "F.swift", function: "f()", line: 1)
+    }
+
+    private func lines(at path: String) throws -> [String] {
+        try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init)
+    }
+
+    @Test func writesJSONLinesThatSurviveAFlush() throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = try FileLogDestination(directory: directory)
+        file.write(entry("one"), revealingPrivateValues: false)
+        file.write(entry("two"), revealingPrivateValues: false)
+        file.flush()
+        let written = try lines(at: file.path(ofFile: 0))
+        #expect(written.count == 2)
+        #expect(written[1].contains(#""message":"two""#))
+        #expect(file.lastFailure == nil)
+    }
+
+    @Test func filesAndTheDirectoryAreTheOwnersOnly() throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = try FileLogDestination(directory: directory)
+        file.write(entry("x"), revealingPrivateValues: false)
+        file.flush()
+        let fileMode = try FileManager.default.attributesOfItem(atPath: file.path(ofFile: 0))[.posixPermissions] as? Int
+        let directoryMode = try FileManager.default.attributesOfItem(atPath: directory.path)[.posixPermissions] as? Int
+        #expect(fileMode == 0o600)
+        #expect(directoryMode == 0o700)
+    }
+
+    @Test func rotatesBySizeKeepingNFiles() throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = try FileLogDestination(directory: directory, maximumFileBytes: 1024, keptFiles: 3, format: .line)
+        // Each line is 100 bytes: 10 fit in a file, so 45 lines make 5 files, of which 3 are kept.
+        let padding = String(repeating: "x", count: 100 - "F.swift (line 1): f(): 00 ".count - 1)
+        for index in 0..<45 { file.write(entry(String(format: "%02d ", index) + padding), revealingPrivateValues: false) }
+        file.flush()
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+        #expect(names == ["app.1.log", "app.2.log", "app.log"])
+        let current = try lines(at: file.path(ofFile: 0)), previous = try lines(at: file.path(ofFile: 1)),
+            oldest = try lines(at: file.path(ofFile: 2))
+        #expect(current.count == 5 && previous.count == 10 && oldest.count == 10)
+        #expect(oldest.first?.contains(": 20 x") == true)   // lines 0 to 19 were rotated away
+        #expect(current.last?.contains(": 44 x") == true)
+        #expect((oldest + previous + current).allSatisfy { $0.utf8.count == 99 })
+    }
+
+    @Test func nothingLoggedFromManyThreadsIsLostAcrossAFlush() async throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = try FileLogDestination(directory: directory, maximumFileBytes: 64 * 1024, keptFiles: 100)
+        let log = StandardLogController(minimumLevel: .trace, destinations: [file])
+        await withTaskGroup(of: Void.self) { group in
+            for task in 0..<8 {
+                group.addTask { for index in 0..<250 { log.log(entry("\(task)-\(index)")) } }
+            }
+        }
+        log.flush()
+        var messages: Set<String> = []
+        for index in 0..<100 where FileManager.default.fileExists(atPath: file.path(ofFile: index)) {
+            for line in try lines(at: file.path(ofFile: index)) {
+                let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+                messages.insert(object?["message"] as? String ?? "")
+            }
+        }
+        #expect(messages.count == 2000)
+    }
+
+    @Test func aDirectoryThatCannotBeCreatedIsAClearError() throws {
+        let blocker = temporaryDirectory()
+        try Data().write(to: blocker)   // a file where the directory's parent should be
+        defer { try? FileManager.default.removeItem(at: blocker) }
+        let target = blocker.appendingPathComponent("logs")
+        #expect {
+            try FileLogDestination(directory: target)
+        } throws: { error in
+            let error = error as? LogSetupError
+            return error?.action == "create the log directory" && error?.path == target.path
+        }
+    }
+
+    @Test func aBadFileNameIsRefused() {
+        #expect(throws: LogSetupError.self) { try FileLogDestination(directory: temporaryDirectory(), fileName: "../escape.log") }
+    }
+}
+
+extension FileLogDestinationTests {
+    @Test func releasingItWithWritesStillQueuedWritesThemAllWithoutCrashing() async throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        weak var released: FileLogDestination?
+        let path: String
+        do {
+            let file = try FileLogDestination(directory: directory, format: .line)
+            path = file.path(ofFile: 0)
+            released = file
+            // Every queued write holds the destination, so the last one to run releases it, on the queue itself:
+            // the destination must close without waiting for its own queue.
+            for index in 0..<2000 { file.write(entry("\(index)"), revealingPrivateValues: false) }
+        }
+        // The reference goes when the last queued write has run; wait for that event, within a generous bound.
+        let deadline = ContinuousClock.now + .seconds(30)
+        while released != nil, ContinuousClock.now < deadline { await Task.yield() }
+        #expect(released == nil)
+        let written = try lines(at: path)
+        #expect(written.count == 2000)
+        #expect(written.last == "F.swift (line 1): f(): 1999")
+    }
+}
+
+/// Faults: a log file on a full disk.
+@Suite struct FileLogDestinationFaultTests {
+    #if os(Linux)
+    @Test func aFullDiskIsReportedAndNothingCrashes() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("full-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // /dev/full accepts an open and refuses every write with ENOSPC, as a full disk does. The
+        // destination refuses a device as its file, so the test hands it one.
+        let file = try FileLogDestination(
+            directory: directory,
+            openingFilesWith: { _ in
+                let descriptor = open("/dev/full", O_WRONLY | O_CLOEXEC)
+                return descriptor >= 0 ? .opened(descriptor: descriptor, size: 0) : .failed(errno)
+            })
+        let log = StandardLogController(minimumLevel: .trace, destinations: [file])
+        for index in 0..<10 {
+            log.log(LogEntry(level: .info, message: "line \(index)", file: "F.swift", function: "f()", line: 1))
+        }
+        log.flush()
+        #expect(file.lastFailure?.contains("No space left on device") == true)
+    }
+    #endif
+}
+
+/// Hostile file systems: links, FIFOs and loose directories.
+extension FileLogDestinationTests {
+    @Test func anAppLogThatIsASymbolicLinkIsRefusedAndItsTargetGetsNothing() throws {
+        let directory = temporaryDirectory(), outside = temporaryDirectory()
+        defer {
+            try? FileManager.default.removeItem(at: directory)
+            try? FileManager.default.removeItem(at: outside)
+        }
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try Data("mine\n".utf8).write(to: outside)
+        let path = directory.appendingPathComponent("app.log").path
+        try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: outside.path)
+        var file: FileLogDestination?
+        #expect {
+            file = try FileLogDestination(directory: directory)
+        } throws: { error in
+            (error as? LogSetupError)
+                == LogSetupError(
+                    action: "open the log file", path: path, reason: "it is a symbolic link, not a regular file")
+        }
+        // Had it opened, this is where a line would reach the link's target.
+        file?.write(entry("leaked"), revealingPrivateValues: false)
+        file?.flush()
+        #expect(try Data(contentsOf: outside) == Data("mine\n".utf8))
+    }
+
+    @Test func anAppLogThatIsAFIFOIsRefusedWithoutWaitingForAReader() throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let path = directory.appendingPathComponent("app.log").path
+        try #require(mkfifo(path, 0o600) == 0, "cannot make a FIFO here")
+        let refusal = LogSetupError(action: "open the log file", path: path, reason: "it is a FIFO, not a regular file")
+        // With nobody reading: opening for writing would wait for a reader.
+        let result = BoundedCall.run(
+            within: 10,
+            release: {
+                let reader = open(path, O_RDONLY | O_NONBLOCK)
+                if reader >= 0 { close(reader) }
+            }
+        ) {
+            Result { () throws(LogSetupError) in try FileLogDestination(directory: directory) }
+        }
+        let unread = try #require(result, "the destination waited for a reader to open the FIFO")
+        #expect(throws: refusal) { try unread.get() }
+        // With a reader: the open succeeds, and the FIFO is still refused.
+        let reader = open(path, O_RDONLY | O_NONBLOCK)
+        try #require(reader >= 0)
+        defer { close(reader) }
+        #expect(throws: refusal) { try FileLogDestination(directory: directory) }
+    }
+
+    @Test func aLogDirectoryOpenToEveryoneIsRestrictedToItsOwner() throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try makeLooseDirectory(directory)
+        _ = try FileLogDestination(directory: directory)
+        #expect(try permissions(of: directory) == 0o700)
+    }
+
+    @Test(.enabled(if: geteuid() == 0, "only root can give a directory to another user"))
+    func aLooseLogDirectoryOfAnotherUserIsRefused() throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try makeLooseDirectory(directory, owner: 4242)
+        #expect(
+            throws: LogSetupError(
+                action: "use the log directory", path: directory.path,
+                reason: "it is open to other users (mode 0777) and belongs to another user")
+        ) {
+            try FileLogDestination(directory: directory)
+        }
+        #expect(try permissions(of: directory) == 0o777)
+    }
+}
+
+/// Faults: a file that cannot be reopened at rotation, and comes back.
+extension FileLogDestinationFaultTests {
+    /// Opens files as the destination does, or fails with `ENOSPC` while `failing` is set; counts the attempts.
+    final class FlakyOpener: Sendable {
+        let state = Lock((failing: false, attempts: 0))
+        var failing: Bool {
+            get { state.withLock { $0.failing } }
+            set { state.withLock { $0.failing = newValue } }
+        }
+        var attempts: Int { state.withLock { $0.attempts } }
+        func open(_ path: String) -> POSIXFile.OpenedFile {
+            let failing = state.withLock { state in
+                state.attempts += 1
+                return state.failing
+            }
+            return failing ? .failed(ENOSPC) : POSIXFile.openRegularFile(path, flags: O_WRONLY | O_APPEND | O_CREAT)
+        }
+    }
+
+    /// A clock that moves only when the test moves it.
+    final class ManualClock: Sendable {
+        let instant = Lock(ContinuousClock.now)
+        var now: ContinuousClock.Instant { instant.withLock { $0 } }
+        func advance(by duration: Duration) { instant.withLock { $0 += duration } }
+    }
+
+    private func entry(_ message: String) -> LogEntry {
+        LogEntry(level: .info, message: message, file: "F.swift", function: "f()", line: 1)
+    }
+
+    @Test func aFailedReopenAtRotationIsRetriedAfterTheBackOffAndTheFailureClears() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("reopen-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let opener = FlakyOpener(), clock = ManualClock()
+        let file = try FileLogDestination(
+            directory: directory, maximumFileBytes: 1024, keptFiles: 3, format: .line, reopenInterval: .seconds(1),
+            openingFilesWith: { opener.open($0) }, now: { clock.now })
+        // Each line is 100 bytes: ten fill the file, the eleventh rotates it.
+        let padding = String(repeating: "x", count: 100 - "F.swift (line 1): f(): 00 ".count - 1)
+        for index in 0..<10 { file.write(entry(String(format: "%02d ", index) + padding), revealingPrivateValues: false) }
+        file.flush()
+        #expect(opener.attempts == 1)
+        // The disk's inodes run out: the rotation's reopen fails, and so would every attempt.
+        opener.failing = true
+        for index in 10..<15 { file.write(entry("lost \(index)"), revealingPrivateValues: false) }
+        file.flush()
+        #expect(file.lastFailure?.contains("cannot open \(file.path(ofFile: 0)): No space left on device") == true)
+        #expect(file.droppedEntries == 5)
+        // Within the back-off nothing tries the file again, even once it could open.
+        #expect(opener.attempts == 2)
+        opener.failing = false
+        clock.advance(by: .milliseconds(999))
+        file.write(entry("lost 15"), revealingPrivateValues: false)
+        file.flush()
+        #expect(opener.attempts == 2)
+        #expect(file.droppedEntries == 6)
+        #expect(file.lastFailure != nil)
+        // After it, the next write reopens the file, reports what was lost, and clears the failure.
+        clock.advance(by: .milliseconds(1))
+        for index in 0..<5 { file.write(entry("back \(index)"), revealingPrivateValues: false) }
+        file.flush()
+        #expect(opener.attempts == 3)
+        #expect(file.lastFailure == nil)
+        #expect(file.droppedEntries == 6)
+        let lines = try String(contentsOfFile: file.path(ofFile: 0), encoding: .utf8).split(separator: "\n").map(String.init)
+        try #require(lines.count == 6, "\(lines)")
+        #expect(lines[0].hasSuffix(": 6 entries not written: cannot open \(file.path(ofFile: 0)): No space left on device"))
+        #expect(Array(lines[1...]) == (0..<5).map { "F.swift (line 1): f(): back \($0)" })
+        // The ten lines before the rotation are in the previous file, whole.
+        #expect(try String(contentsOfFile: file.path(ofFile: 1), encoding: .utf8).split(separator: "\n").count == 10)
+    }
+
+    @Test func aWriteThatFailsPartWayIsEndedBeforeTheNextLineAndTheFailureClears() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("torn-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // The disk fills after half of a line: the half reaches the file and the write fails.
+        let full = Lock(false)
+        let file = try FileLogDestination(
+            directory: directory, format: .line,
+            openingFilesWith: { POSIXFile.openRegularFile($0, flags: O_WRONLY | O_APPEND | O_CREAT) },
+            writingWith: { bytes, descriptor in
+                guard full.withLock({ $0 }) else { return POSIXFile.write(bytes, to: descriptor) }
+                POSIXFile.write(Array(bytes.prefix(bytes.count / 2)), to: descriptor)
+                return ENOSPC
+            })
+        file.write(entry("first"), revealingPrivateValues: false)
+        file.flush()
+        full.withLock { $0 = true }
+        file.write(entry("torn"), revealingPrivateValues: false)
+        file.flush()
+        #expect(file.lastFailure?.contains("No space left on device") == true)
+        full.withLock { $0 = false }
+        file.write(entry("after"), revealingPrivateValues: false)
+        file.flush()
+        #expect(file.lastFailure == nil)
+        #expect(file.droppedEntries == 1)
+        let lines = try String(contentsOfFile: file.path(ofFile: 0), encoding: .utf8).split(separator: "\n").map(String.init)
+        #expect(lines.count == 4)
+        #expect(lines.first == "F.swift (line 1): f(): first")
+        let torn = Array("F.swift (line 1): f(): torn\n".utf8)
+        #expect(lines[1] == String(decoding: torn.prefix(torn.count / 2), as: UTF8.self))
+        #expect(lines[2].hasSuffix(": 1 entry not written: cannot write \(file.path(ofFile: 0)): No space left on device"))
+        #expect(lines.last == "F.swift (line 1): f(): after")
+    }
+}
+
+/// A burst faster than the disk: the queue stays bounded.
+extension FileLogDestinationTests {
+    @Test func aBurstFasterThanTheWriterKeepsTheQueueBoundedDropsOnlyLowLevelsAndSaysHowMany() throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let capacity = 64 * 1024
+        // The writer holds its first write until the test opens the gate, then takes 10 µs a line.
+        let gate = DispatchSemaphore(value: 0), firstWrite = Lock(true)
+        let file = try FileLogDestination(
+            directory: directory, maximumFileBytes: 1 << 30, format: .line, maximumQueuedBytes: capacity,
+            openingFilesWith: { POSIXFile.openRegularFile($0, flags: O_WRONLY | O_APPEND | O_CREAT) },
+            writingWith: { bytes, descriptor in
+                if firstWrite.withLock({ first in
+                    defer { first = false }; return first
+                }) {
+                    gate.wait()
+                }
+                let until = ContinuousClock.now + .microseconds(10)
+                while ContinuousClock.now < until {}
+                return POSIXFile.write(bytes, to: descriptor)
+            })
+        // Should the test stop early, the writer is let go all the same.
+        let opened = Lock(false)
+        let openGate: @Sendable () -> Void = {
+            if opened.withLock({ opened in
+                defer { opened = true }; return !opened
+            }) {
+                gate.signal()
+            }
+        }
+        defer { openGate() }
+        let padding = String(repeating: "p", count: 240)
+        let produced = Lock((total: 0, severe: Set<String>()))
+        let produce: @Sendable (LogLevel, String) -> Void = { level, name in
+            file.write(
+                LogEntry(level: level, message: "\(name) \(padding)", file: "F.swift", function: "f()", line: 1),
+                revealingPrivateValues: false)
+            produced.withLock { produced in
+                produced.total += 1
+                if level >= .warning { produced.severe.insert(name) }
+            }
+        }
+        // With the writer held: info entries fill four fifths of the queue, the rest are dropped.
+        for index in 0..<1000 { produce(.info, "held-\(index)") }
+        #expect(file.droppedEntries > 800)
+        // Errors take the last fifth, then their thread waits for room rather than drop one.
+        let errorsDone = DispatchGroup()
+        DispatchQueue.global().async(group: errorsDone) {
+            for index in 0..<200 { produce(.error, "error-\(index)") }
+        }
+        let deadline = ContinuousClock.now + .seconds(30)
+        while file.queueLoad.waiting == 0, ContinuousClock.now < deadline { sched_yield() }
+        try #require(file.queueLoad.waiting == 1, "the error thread never waited for room")
+        #expect(file.queueLoad.queued <= capacity && file.queueLoad.queued > capacity - 1000)
+        openGate()
+        // Four threads log as fast as they can, every tenth entry a warning, beside the slow writer.
+        let burst = DispatchGroup()
+        for thread in 0..<4 {
+            DispatchQueue.global().async(group: burst) {
+                for index in 0..<2000 {
+                    produce(index % 10 == 0 ? .warning : .debug, "burst-\(thread)-\(index)")
+                }
+            }
+        }
+        try #require(errorsDone.wait(timeout: .now() + 60) == .success, "the error thread never got room")
+        try #require(burst.wait(timeout: .now() + 60) == .success, "the burst did not finish")
+        file.flush()
+        let lines = try lines(at: file.path(ofFile: 0))
+        let notices = lines.filter { $0.contains(" dropped: more than \(capacity) bytes of entries waited to be written") }
+        let written = lines.filter { $0.hasPrefix("F.swift (line 1): f(): ") }
+        let (total, severe) = produced.withLock { ($0.total, $0.severe) }
+        #expect(lines.count == written.count + notices.count)
+        #expect(file.queueLoad.peak <= capacity)
+        #expect(file.queueLoad.queued == 0)
+        #expect(file.droppedEntries == total - written.count)
+        #expect(file.droppedEntries > 0)
+        // Every warning and error was written; the notices add up to the count.
+        let writtenNames = Set(written.map { $0.dropFirst("F.swift (line 1): f(): ".count).split(separator: " ")[0] }.map(String.init))
+        #expect(severe.subtracting(writtenNames).isEmpty)
+        #expect(severe.count == 200 + 800)
+        let reported = notices.compactMap { line in
+            line.split(separator: ": ").first { $0.hasSuffix(" dropped") }.flatMap { Int($0.split(separator: " ")[0]) }
+        }
+        #expect(reported.reduce(0, +) == file.droppedEntries)
+        #expect(notices.allSatisfy { $0.contains("FileLogDestination.swift") })
+    }
+
+    @Test func aFlushWritesTheNoticeOfDropsThatNoEntryFollowed() throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let gate = DispatchSemaphore(value: 0), firstWrite = Lock(true)
+        let file = try FileLogDestination(
+            directory: directory, format: .detailedLine, maximumQueuedBytes: 4096,
+            openingFilesWith: { POSIXFile.openRegularFile($0, flags: O_WRONLY | O_APPEND | O_CREAT) },
+            writingWith: { bytes, descriptor in
+                if firstWrite.withLock({ first in
+                    defer { first = false }; return first
+                }) {
+                    gate.wait()
+                }
+                return POSIXFile.write(bytes, to: descriptor)
+            })
+        defer { gate.signal() }
+        for index in 0..<20 { file.write(entry("\(index)"), revealingPrivateValues: false) }
+        let dropped = file.droppedEntries
+        #expect(dropped > 0 && dropped < 20)
+        gate.signal()
+        file.flush()
+        let lines = try lines(at: file.path(ofFile: 0))
+        #expect(lines.count == 20 - dropped + 1)
+        #expect(lines.last?.contains(" [warning] FileLogDestination.swift ") == true)
+        #expect(lines.last?.contains(": \(dropped) entries dropped: more than 4096 bytes of entries waited to be written") == true)
+    }
+}
+
+/// Log injection: what an entry holds cannot forge another line.
+extension FileLogDestinationTests {
+    @Test(arguments: [LogFormat.line, .detailedLine])
+    func aForgedEntryInAnInterpolationStaysOnItsOwnLine(format: LogFormat) throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = try FileLogDestination(directory: directory, format: format)
+        let log = StandardLogController(minimumLevel: .trace, destinations: [file])
+        let user = "mallory\n2026-11-22T10:15:03.120Z [critical] Auth.swift (line 1): login(): FORGED"
+        let message: LogMessage = "signed in as \(user)\r\u{1B}[2K"
+        log.log(LogEntry(level: .info, message: message, file: "App/Auth.swift", function: "login()", line: 7))
+        log.flush()
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: file.path(ofFile: 0)))
+        #expect(bytes.filter { $0 == 0x0A }.count == 1)
+        #expect(bytes.last == 0x0A)
+        #expect(!bytes.contains(0x0D) && !bytes.contains(0x1B))
+        #expect(
+            String(decoding: bytes, as: UTF8.self).hasSuffix(
+                "Auth.swift (line 7): login(): signed in as mallory\\x0A2026-11-22T10:15:03.120Z [critical] Auth.swift (line 1): "
+                    + "login(): FORGED\\x0D\\x1B[2K\n"))
+    }
+}
+
+#if os(Linux)
+/// A small tmpfs (root and `mount -t tmpfs` needed), whose inodes a test can use up.
+enum SmallTmpfs {
+    /// Whether one can be mounted here; when not, says why once.
+    static let isAvailable: Bool = {
+        guard let directory = mount() else { return false }
+        unmount(directory)
+        return true
+    }()
+
+    /// Mounts a tmpfs of 1 MiB and 16 inodes on a new directory; `nil`, with the reason printed, when it cannot.
+    static func mount() -> URL? {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tmpfs-\(UUID().uuidString)")
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            print("SmallTmpfs: skipped: cannot make a mount point: \(error)")
+            return nil
+        }
+        guard Glibc.mount("tmpfs", directory.path, "tmpfs", 0, "size=1m,nr_inodes=16,mode=0700") == 0 else {
+            print("SmallTmpfs: skipped: cannot mount a tmpfs (root and CAP_SYS_ADMIN needed): \(String(cString: strerror(errno)))")
+            try? FileManager.default.removeItem(at: directory)
+            return nil
+        }
+        return directory
+    }
+
+    static func unmount(_ directory: URL) {
+        _ = umount2(directory.path, Int32(MNT_DETACH))
+        try? FileManager.default.removeItem(at: directory)
+    }
+}
+
+extension FileLogDestinationFaultTests {
+    @Test(.enabled(if: SmallTmpfs.isAvailable, "needs root and mount -t tmpfs"))
+    func inodesUsedUpAtRotationThenFreedTheNextEntriesReachTheFile() throws {
+        let mount = try #require(SmallTmpfs.mount())
+        defer { SmallTmpfs.unmount(mount) }
+        let directory = mount.appendingPathComponent("logs"), clock = ManualClock()
+        let file = try FileLogDestination(
+            directory: directory, maximumFileBytes: 1024, keptFiles: 3, format: .line,
+            openingFilesWith: { POSIXFile.openRegularFile($0, flags: O_WRONLY | O_APPEND | O_CREAT) }, now: { clock.now })
+        // Use up every inode left.
+        var fillers: [String] = []
+        while true {
+            let path = mount.appendingPathComponent("filler-\(fillers.count)").path
+            let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+            guard descriptor >= 0 else {
+                try #require(errno == ENOSPC, "filling the tmpfs failed otherwise: \(errno)")
+                break
+            }
+            close(descriptor)
+            fillers.append(path)
+        }
+        let padding = String(repeating: "x", count: 100 - "F.swift (line 1): f(): 00 ".count - 1)
+        for index in 0..<15 {
+            file.write(
+                LogEntry(level: .info, message: String(format: "%02d ", index) + padding, file: "F.swift", function: "f()", line: 1),
+                revealingPrivateValues: false)
+        }
+        file.flush()
+        #expect(file.lastFailure?.contains("No space left on device") == true)
+        #expect(file.droppedEntries == 5)
+        // Space is freed; after the back-off the next five entries reach the file.
+        for path in fillers { unlink(path) }
+        clock.advance(by: .seconds(1))
+        for index in 0..<5 {
+            file.write(LogEntry(level: .info, message: "after \(index)", file: "F.swift", function: "f()", line: 1), revealingPrivateValues: false)
+        }
+        file.flush()
+        #expect(file.lastFailure == nil)
+        let lines = try String(contentsOfFile: file.path(ofFile: 0), encoding: .utf8).split(separator: "\n")
+        #expect(lines.count == 6)
+        #expect(lines.last == "F.swift (line 1): f(): after 4")
+    }
+}
+#endif
