@@ -21,7 +21,17 @@ struct HTTPMethod: Equatable {
 
 final class Signals {}
 
+/// Bootstrapping.md, "Names": inside an `extension MetaController` a bare `Location` is the
+/// app's own too; the class has no members named after the package's types.
+extension MetaController {
+    var homeAddress: Location { Location(street: "Main Street") }
+}
+
 struct NameCollisionTests {
+    @Test func insideAnExtensionOfTheClassABareNameIsTheAppsType() {
+        #expect(MetaController().homeAddress == Location(street: "Main Street"))
+    }
+
     @Test func theAppsOwnTypesKeepTheirNames() {
         #expect(Location(street: "Main Street").street == "Main Street")
         #expect(AppEnvironment.cloud != .local)
