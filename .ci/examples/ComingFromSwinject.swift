@@ -16,3 +16,5 @@ nonisolated final class PaymentForm: Sendable {
 nonisolated final class CheckoutScreen: Sendable {
     init(form: PaymentForm) {}
 }
+nonisolated final class AvatarCache: Sendable {}
+@MainActor let profileScreen = ProfileViewController()

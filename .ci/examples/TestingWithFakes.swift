@@ -23,3 +23,6 @@ final class CheckoutScreen: MetaControllerConsumer, Sendable {
 enum AppBootstrap {
     static func makeMetaController() -> MetaController { MetaController() }
 }
+nonisolated struct Item: Sendable {
+    let id: Int
+}

@@ -13,7 +13,9 @@ extension MetaController {
     /// answers `nil`. It calls `report` with a ``RefusedPass`` when it, or a
     /// child of it, passes itself to a consumer that keeps a MetaController of
     /// another scope (an object reused without `replacingExisting: true`); the
-    /// consumer still keeps it. Pass the test framework's failure:
+    /// consumer still keeps it. It calls `report` with each
+    /// `MetaControllerVerification.Problem` that `verify(consumers:samples:)`
+    /// finds, so one line checks the whole graph. Pass the test framework's failure:
     ///
     /// ```swift
     /// // Swift Testing
@@ -32,10 +34,12 @@ extension MetaController {
     /// requirement check on passing are not reported.
     ///
     /// - Parameter report: Called on the reading or passing thread, once per read of an empty slot
-    ///   and once per consumer that keeps another scope's MetaController.
+    ///   and once per consumer that keeps another scope's MetaController; on
+    ///   the main actor once per problem a verification finds.
     public static func strict(reporting report: @escaping @Sendable (any StrictReport) -> Void) -> MetaController {
         MetaController(
             unfilledReadHandler: { consumer, slot in report(UnfilledSlotRead(consumer: consumer, slot: slot)) },
-            refusedPassHandler: { consumer, file, line in report(RefusedPass(consumer: consumer, file: file, line: line)) })
+            refusedPassHandler: { consumer, file, line in report(RefusedPass(consumer: consumer, file: file, line: line)) },
+            verificationProblemHandler: { problem in report(problem) })
     }
 }

@@ -105,6 +105,22 @@ struct SharedFactoryTests {
         return (first, second)
     }
 
+    @Test func registeringAgainReleasesTheSharedFactoryAndWhatItCaptured() {
+        final class Captured: Sendable {}
+        let metaController = MetaController()
+        weak var weakCaptured: Captured?
+        do {
+            let captured = Captured()
+            weakCaptured = captured
+            metaController.registerShared(ImageCache.self) { _ in
+                withExtendedLifetime(captured) { ImageCache() }
+            }
+        }
+        #expect(weakCaptured != nil)
+        metaController.register(ImageCache.self) { _ in ImageCache() }
+        #expect(weakCaptured == nil)
+    }
+
     @Test func aRequestDuringTheBuildWaitsAndGetsTheSameProduct() throws {
         let metaController = MetaController()
         let gate = Gate()

@@ -76,6 +76,13 @@ enum GraphBenchmarks {
         Benchmark("\(name)-build-resolve-factories", configuration: single) { _ in
             Graph.resolveAllFactories(Graph.makeFactories(), into: &sink)
         }
+        // Build it, then verify it (Docs/TestingWithFakes.md, "Verifying the graph"): every
+        // registration made once in a scratch scope, nothing kept. Compare with the row above.
+        Benchmark("\(name)-build-verify-factories", configuration: single) { _ async in
+            let report = await Graph.makeFactories().verify()
+            precondition(report.isSatisfied && report.factoriesMade == size, "graph benchmark: \(report)")
+            blackHole(report)
+        }
 
         // Resolve every service once, in a container built (and resolved once) beforehand.
         let dictionary = Graph.makeDictionary()

@@ -62,9 +62,13 @@ final class FactoryRegistration<Argument, Product>: Sendable {
         @Sendable (FactoryKey, _ requester: MetaController, Argument, _ isolation: (any Actor)?) throws -> Product
 
     private let make: Make
+    /// The argument the registration declared for ``MetaController/verify(consumers:samples:)``
+    /// to make a product with: an `Argument`, or `nil` when it declared none.
+    private let sample: (any Sendable)?
 
-    private init(_ make: @escaping Make) {
+    private init(_ make: @escaping Make, sample: (any Sendable)? = nil) {
         self.make = make
+        self.sample = sample
     }
 
     /// Makes a product for a request to `requester`.
@@ -75,27 +79,71 @@ final class FactoryRegistration<Argument, Product>: Sendable {
 
     /// Makes a new product on every request, with the requesting MetaController,
     /// so a child's overrides apply to what it makes.
-    static func perRequest(_ build: @escaping @Sendable (MetaController, Argument) throws -> Product) -> FactoryRegistration {
-        FactoryRegistration { key, requester, argument, _ in
-            let product = try FactoryConstruction.running(key) { try build(requester, argument) }
-            requester.handOn(to: product)
-            return product
+    static func perRequest(
+        _ build: @escaping @Sendable (MetaController, Argument) throws -> Product, sample: (any Sendable)? = nil
+    ) -> FactoryRegistration {
+        FactoryRegistration(
+            { key, requester, argument, _ in
+                let product = try FactoryConstruction.running(key) { try build(requester, argument) }
+                requester.handOn(to: product)
+                return product
+            }, sample: sample)
+    }
+}
+
+/// A registration, whatever its types, as ``MetaController/verify(consumers:samples:)`` makes it.
+protocol VerifiableRegistration: AnyObject, Sendable {
+    /// The key of the registration when it is stored under its type alone.
+    var typeAloneKey: FactoryKey { get }
+
+    /// Makes a product for `requester` from the sample argument of the
+    /// registration's argument type: the one in `samples`, else the one the
+    /// registration declared; no argument for a factory that takes none.
+    ///
+    /// - Returns: The product, or `nil` when there is no sample to make it from.
+    func verificationProduct(
+        key: FactoryKey, requester: MetaController, samples: [ObjectIdentifier: Any], isolation: (any Actor)?
+    ) throws -> Any?
+}
+
+extension FactoryRegistration: VerifiableRegistration {
+    var typeAloneKey: FactoryKey { FactoryKey(Product.self, Argument.self) }
+
+    func verificationProduct(
+        key: FactoryKey, requester: MetaController, samples: [ObjectIdentifier: Any], isolation: (any Actor)?
+    ) throws -> Any? {
+        let argument: Argument
+        if let given = samples[ObjectIdentifier(Argument.self)] {
+            // Stored under its own type's identity (``FactorySample``), so the cast cannot fail.
+            argument = given as! Argument
+        } else if ObjectIdentifier(Argument.self) == ObjectIdentifier(Void.self) {
+            argument = () as! Argument
+        } else if let declared = sample as? Argument {
+            argument = declared
+        } else {
+            return nil
         }
+        return try product(key: key, requester: requester, argument: argument, isolation: isolation)
     }
 }
 
 extension FactoryRegistration where Argument: Sendable, Product: Sendable {
     /// Makes a new product on every request on the main actor, for screens and
     /// other main-actor types; a request from another thread throws.
-    static func mainActor(_ build: @escaping @MainActor @Sendable (MetaController, Argument) throws -> Product) -> FactoryRegistration {
-        FactoryRegistration { key, requester, argument, isolation in
-            guard let isolation, isolation === MainActor.shared else { throw MetaControllerError.notOnMainActor(key) }
-            let product = try FactoryConstruction.running(key) {
-                try MainActor.assumeIsolated { try build(requester, argument) }
-            }
-            requester.handOn(to: product)
-            return product
-        }
+    static func mainActor(
+        _ build: @escaping @MainActor @Sendable (MetaController, Argument) throws -> Product, sample: Argument? = nil
+    ) -> FactoryRegistration {
+        FactoryRegistration(
+            { key, requester, argument, isolation in
+                guard let isolation, isolation === MainActor.shared else {
+                    throw FactoryConstruction.failing(.notOnMainActor(key), key)
+                }
+                let product = try FactoryConstruction.running(key) {
+                    try MainActor.assumeIsolated { try build(requester, argument) }
+                }
+                requester.handOn(to: product)
+                return product
+            }, sample: sample)
     }
 }
 
@@ -117,7 +165,15 @@ enum FactoryConstruction {
         /// key whose two bits are not both set is not on the chain, and the
         /// check need not walk it.
         let filter: (low: UInt64, high: UInt64)
+        /// The verification this thread runs (``verifying(_:_:)``), inherited
+        /// from the outer node; `nil` outside one. Unretained: the verification
+        /// outlives every node of its run.
+        let verification: Unmanaged<FactoryVerification>?
     }
+
+    /// The key of the node that ``verifying(_:_:)`` puts at the root of the
+    /// chain: no factory makes this type, and ``path(from:)`` leaves it out.
+    private enum VerificationRoot {}
 
     /// The filter bits of `key`, one in each word, from its types' addresses.
     private static func bits(of key: FactoryKey) -> (low: UInt64, high: UInt64) {
@@ -146,23 +202,57 @@ enum FactoryConstruction {
         let bits = bits(of: key)
         var filter = bits
         var root: UnsafeRawPointer?
+        var verification: Unmanaged<FactoryVerification>?
         if let outerNode = outer?.assumingMemoryBound(to: Node.self) {
             root = outerNode.pointee.root ?? outer
+            verification = outerNode.pointee.verification
             let outerFilter = outerNode.pointee.filter
             if lookingForCircle, outerFilter.low & bits.low != 0, outerFilter.high & bits.high != 0,
                 contains(key, from: outer)
             {
-                throw circle(closedBy: key)
+                throw failing(circle(closedBy: key), key)
             }
             filter = (outerFilter.low | bits.low, outerFilter.high | bits.high)
         }
-        var node = Node(key: key, outer: outer, root: root, filter: filter)
+        var node = Node(key: key, outer: outer, root: root, filter: filter, verification: verification)
+        return try withUnsafePointer(to: &node) { node in
+            innermost.value = UnsafeRawPointer(node)
+            defer { innermost.value = outer }
+            if let verification { return try verification.takeUnretainedValue().running(body) }
+            return try body()
+        }
+    }
+
+    /// Runs `body` with `verification` recording what fails on this thread
+    /// until it returns: the factories `body` runs, and the requests they make.
+    static func verifying<Result>(_ verification: FactoryVerification, _ body: () throws -> Result) rethrows -> Result {
+        let outer = innermost.value
+        let root = outer.map { $0.assumingMemoryBound(to: Node.self).pointee.root ?? $0 }
+        var node = Node(
+            key: FactoryKey(VerificationRoot.self), outer: outer, root: root, filter: (0, 0),
+            verification: .passUnretained(verification))
         return try withUnsafePointer(to: &node) { node in
             innermost.value = UnsafeRawPointer(node)
             defer { innermost.value = outer }
             return try body()
         }
     }
+
+    /// The verification running on this thread, if any.
+    static var verification: FactoryVerification? {
+        innermost.value?.assumingMemoryBound(to: Node.self).pointee.verification?.takeUnretainedValue()
+    }
+
+    /// `error`, a request of `key` failing, after telling the verification
+    /// running on this thread, if any, with the chain of factories that made
+    /// the request.
+    static func failing(_ error: MetaControllerError, _ key: FactoryKey) -> MetaControllerError {
+        verification?.failed(error, chain: path(from: innermost.value) + [key])
+        return error
+    }
+
+    /// The keys of the factories running on this thread, from the outermost.
+    static var chain: [FactoryKey] { path(from: innermost.value) }
 
     /// Whether the factory of `key` is running on this thread, outside the caller.
     static func isRunning(_ key: FactoryKey) -> Bool {
@@ -204,8 +294,9 @@ enum FactoryConstruction {
     private static func path(from node: UnsafeRawPointer?) -> [FactoryKey] {
         var keys: [FactoryKey] = []
         var node = node
+        let root = ObjectIdentifier(VerificationRoot.self)
         while let current = node?.assumingMemoryBound(to: Node.self) {
-            keys.append(current.pointee.key)
+            if current.pointee.key.product != root { keys.append(current.pointee.key) }
             node = current.pointee.outer
         }
         return keys.reversed()

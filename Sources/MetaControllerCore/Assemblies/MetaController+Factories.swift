@@ -52,6 +52,36 @@ extension MetaController {
         store(.registration(FactoryRegistration.perRequest(factory)), for: FactoryKey(type, argument, name: name))
     }
 
+    /// Registers a factory that makes a new `Product` from an argument, with a
+    /// sample argument that ``verify(consumers:samples:)`` makes a product from.
+    ///
+    /// The sample is used by verification only; requests pass their own
+    /// argument. A sample passed to `verify` for the same type takes its place.
+    ///
+    /// ```swift
+    /// metaController.register(DetailScreen.self, argument: Item.self, sample: Item(id: 1)) { _, item in
+    ///     DetailScreen(item: item)
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The type to register.
+    ///   - name: A name that tells variants of one type apart.
+    ///   - argument: The type of the argument ``make(_:name:argument:isolation:)`` passes.
+    ///   - sample: An argument to make a product from when the graph is verified.
+    ///   - factory: Makes the product from the requesting MetaController and the argument.
+    public func register<Product, Argument: Sendable>(
+        _ type: Product.Type = Product.self,
+        name: String? = nil,
+        argument: Argument.Type,
+        sample: Argument,
+        factory: @escaping @Sendable (MetaController, Argument) throws -> Product
+    ) {
+        store(
+            .registration(FactoryRegistration.perRequest(factory, sample: sample)),
+            for: FactoryKey(type, argument, name: name))
+    }
+
     /// Registers a main-actor factory, for screens and other `@MainActor` types made at run time.
     ///
     /// Mark the closure `@MainActor` to choose this variant. The product is
@@ -102,6 +132,33 @@ extension MetaController {
         factory: @escaping @MainActor @Sendable (MetaController, Argument) throws -> Product
     ) {
         store(.registration(FactoryRegistration.mainActor(factory)), for: FactoryKey(type, argument, name: name))
+    }
+
+    /// Registers a main-actor factory that makes a product from an argument,
+    /// with a sample argument that ``verify(consumers:samples:)`` makes a product from.
+    ///
+    /// ```swift
+    /// metaController.register(DetailViewController.self, argument: Item.self, sample: Item(id: 1)) { @MainActor _, item in
+    ///     DetailViewController(item: item)
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The type to register.
+    ///   - name: A name that tells variants of one type apart.
+    ///   - argument: The type of the argument ``make(_:name:argument:isolation:)`` passes.
+    ///   - sample: An argument to make a product from when the graph is verified.
+    ///   - factory: Makes the product on the main actor.
+    public func register<Product: Sendable, Argument: Sendable>(
+        _ type: Product.Type = Product.self,
+        name: String? = nil,
+        argument: Argument.Type,
+        sample: Argument,
+        factory: @escaping @MainActor @Sendable (MetaController, Argument) throws -> Product
+    ) {
+        store(
+            .registration(FactoryRegistration.mainActor(factory, sample: sample)),
+            for: FactoryKey(type, argument, name: name))
     }
 
     /// Registers a factory whose product is made once, on first request, and
@@ -244,7 +301,7 @@ extension MetaController {
             }
             owner = current.parent
         }
-        throw MetaControllerError.missingFactory(key)
+        throw FactoryConstruction.failing(.missingFactory(key), key)
     }
 
     /// The product of what a request to this MetaController for `type` found
@@ -265,9 +322,13 @@ extension MetaController {
             return slot.madeProduct(as: Product.self)
         case .claimed(let factory, let build):
             return try owner.makeShared(factory, build: build, for: key).madeProduct(as: Product.self)
+        case .verifying(let factory, let verification):
+            return try verification.sharedProduct(of: factory, key: key, owner: owner).madeProduct(as: Product.self)
         case .wait(let waiters, let build):
             // The request building it is this one's own caller: waiting would never end.
-            if FactoryConstruction.isRunning(key) { throw FactoryConstruction.circle(closedBy: key) }
+            if FactoryConstruction.isRunning(key) {
+                throw FactoryConstruction.failing(FactoryConstruction.circle(closedBy: key), key)
+            }
             // Nor would it when the thread building it waits, directly or through
             // others, for a product this thread is making.
             try SharedFactoryWaits.wait(for: SharedFactoryWaits.Build(owner, build), key: key, on: waiters)
@@ -287,12 +348,14 @@ extension MetaController {
                 try SharedFactoryWaits.making(SharedFactoryWaits.Build(self, build), key: key) { try factory(self) }
             }
         } catch {
-            let (replaced, waiters) = state.withLock { $0.finishBuild(build, for: key, storing: .shared(factory)) }
+            let (replaced, waiters) = state.withLock {
+                $0.finishBuild(build, for: key, storing: .shared(factory), factory: factory)
+            }
             waiters?.leave()
             withExtendedLifetime(replaced) {}   // released here, after the lock
             throw error
         }
-        let (replaced, waiters) = state.withLock { $0.finishBuild(build, for: key, storing: made) }
+        let (replaced, waiters) = state.withLock { $0.finishBuild(build, for: key, storing: made, factory: factory) }
         waiters?.leave()
         withExtendedLifetime(replaced) {}
         return made
@@ -317,6 +380,10 @@ enum FactoryLookup {
     /// A shared factory whose product another request is making, in build
     /// number `build`: wait, then look again.
     case wait(DispatchGroup, build: UInt64)
+    /// A shared factory whose product is not made, requested while a
+    /// verification runs on this thread: the verification makes a product of
+    /// its own, and the MetaController keeps none.
+    case verifying(FactorySlot.SharedFactory, FactoryVerification)
 }
 
 extension MetaController {

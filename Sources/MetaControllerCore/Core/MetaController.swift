@@ -70,6 +70,10 @@ public final class MetaController: Sendable {
     /// `nil` except in the strict MetaControllers of MetaControllerTesting.
     let refusedPassHandler: (@Sendable (_ consumer: String, _ file: String, _ line: UInt) -> Void)?
 
+    /// Called with each problem ``verify(consumers:samples:)`` finds; `nil`
+    /// except in the strict MetaControllers of MetaControllerTesting.
+    let verificationProblemHandler: (@Sendable (MetaControllerVerification.Problem) -> Void)?
+
     /// Creates an empty MetaController: every slot is `nil` until set, and it has a new event bus.
     public init() {
         parent = nil
@@ -77,6 +81,7 @@ public final class MetaController: Sendable {
         state = Lock(State())
         unfilledReadHandler = nil
         refusedPassHandler = nil
+        verificationProblemHandler = nil
     }
 
     /// Creates an empty MetaController that calls `unfilledRead` with the consumer's
@@ -85,13 +90,29 @@ public final class MetaController: Sendable {
     /// MetaController of another scope. Children inherit both.
     package init(
         unfilledReadHandler unfilledRead: @escaping @Sendable (_ consumer: String, _ slot: MetaControllerSlot) -> Void,
-        refusedPassHandler refusedPass: @escaping @Sendable (_ consumer: String, _ file: String, _ line: UInt) -> Void
+        refusedPassHandler refusedPass: @escaping @Sendable (_ consumer: String, _ file: String, _ line: UInt) -> Void,
+        verificationProblemHandler verificationProblem: @escaping @Sendable (MetaControllerVerification.Problem) -> Void
     ) {
         parent = nil
         signals = Signals()
         state = Lock(State())
         unfilledReadHandler = unfilledRead
         refusedPassHandler = refusedPass
+        verificationProblemHandler = verificationProblem
+    }
+
+    /// Creates a child of `parent` for a verification to make products with: a
+    /// bus of its own, and `unfilledRead` in place of the parent's strict handler.
+    init(
+        scratchOf parent: MetaController,
+        unfilledReadHandler unfilledRead: @escaping @Sendable (_ consumer: String, _ slot: MetaControllerSlot) -> Void
+    ) {
+        self.parent = parent
+        signals = Signals()
+        state = Lock(State())
+        unfilledReadHandler = unfilledRead
+        refusedPassHandler = parent.refusedPassHandler
+        verificationProblemHandler = nil
     }
 
     /// Creates a MetaController that replaces some of `parent`'s controllers
@@ -147,6 +168,7 @@ public final class MetaController: Sendable {
         state = Lock(State())
         unfilledReadHandler = parent.unfilledReadHandler
         refusedPassHandler = parent.refusedPassHandler
+        verificationProblemHandler = parent.verificationProblemHandler
     }
 
     /// What a consumer's accessor answers for a slot that is `nil`: `nil`,
@@ -245,6 +267,24 @@ public final class MetaController: Sendable {
         /// The number of the last build of a shared product claimed here
         /// (``FactorySlot/building(_:)``).
         var lastBuild: UInt64 = 0
+        /// Every shared factory registered here, by its key, whether its
+        /// product is made or not: ``MetaController/reset()`` puts it back in
+        /// its slot in place of the product, and ``MetaController/verify(consumers:samples:)``
+        /// finds the shared registrations here with their keys.
+        ///
+        /// Those of a type alone by the type, the others by their key, as the
+        /// factories are: hashing a ``TypeKey`` is one multiplication, and a
+        /// registration's cost grows by one cheap insert.
+        var sharedTypeFactories: [TypeKey: SharedRegistration] = [:]
+        var sharedNamedFactories: [FactoryKey: SharedRegistration] = [:]
+
+        /// Every shared factory registered here (see ``sharedTypeFactories``).
+        var sharedFactories: [SharedRegistration] {
+            Array(sharedTypeFactories.values) + Array(sharedNamedFactories.values)
+        }
+        /// The builds under way when the scope was reset: their products are
+        /// not kept (``finishBuild(_:for:storing:factory:)``).
+        var staleBuilds: Set<UInt64> = []
 
         /// What is stored under `key`.
         @inline(__always)
@@ -280,6 +320,8 @@ public final class MetaController: Sendable {
         private static func claimShared(_ slot: inout FactorySlot?, build: UInt64) -> FactoryLookup? {
             switch slot {
             case .shared(let factory)?:
+                // A verification makes a product of its own, and the slot stays as it is.
+                if let verification = FactoryConstruction.verification { return .verifying(factory, verification) }
                 slot = .building(build)
                 return .claimed(factory, build: build)
             case .building(let building)?:
@@ -296,14 +338,21 @@ public final class MetaController: Sendable {
 
         /// Ends build number `build` under `key`, storing `new` (the product,
         /// or the factory again after a failure), unless the key was
-        /// registered again meanwhile.
+        /// registered again meanwhile. A build the scope was reset during
+        /// stores `factory` instead of its product.
         ///
-        /// - Returns: The slot replaced, to release after unlocking, and the
-        ///   requests waiting for the build, to wake.
+        /// - Returns: What is released after unlocking (the slot replaced, or
+        ///   the product not kept), and the requests waiting for the build, to wake.
         mutating func finishBuild(
-            _ build: UInt64, for key: FactoryKey, storing new: FactorySlot
-        ) -> (replaced: FactorySlot?, waiters: DispatchGroup?) {
-            modifyFactory(key) { slot in
+            _ build: UInt64, for key: FactoryKey, storing new: FactorySlot, factory: @escaping FactorySlot.SharedFactory
+        ) -> (released: FactorySlot?, waiters: DispatchGroup?) {
+            var new = new
+            var unkept: FactorySlot?
+            if !staleBuilds.isEmpty, staleBuilds.remove(build) != nil {
+                unkept = new
+                new = .shared(factory)
+            }
+            let finished = modifyFactory(key) { slot -> (FactorySlot?, DispatchGroup?)? in
                 switch slot {
                 case .building(let building)? where building == build:
                     defer { slot = new }
@@ -312,17 +361,60 @@ public final class MetaController: Sendable {
                     defer { slot = new }
                     return (slot, awaited.waiters)
                 default:
-                    return (nil, nil)
+                    return nil
                 }
             }
+            guard let finished else { return (unkept, nil) }
+            return (unkept ?? finished.0, finished.1)
         }
 
         /// Stores `slot` under `key`. - Returns: What it replaces.
         @inline(__always)
         mutating func setFactory(_ slot: FactorySlot, for key: FactoryKey) -> FactorySlot? {
-            key.isTypeAlone
+            if case .shared(let factory) = slot {
+                let registration = SharedRegistration(key: key, factory: factory)
+                if key.isTypeAlone {
+                    sharedTypeFactories[TypeKey(key.product)] = registration
+                } else {
+                    sharedNamedFactories[key] = registration
+                }
+            } else if key.isTypeAlone {
+                if !sharedTypeFactories.isEmpty { sharedTypeFactories.removeValue(forKey: TypeKey(key.product)) }
+            } else if !sharedNamedFactories.isEmpty {
+                sharedNamedFactories.removeValue(forKey: key)
+            }
+            return key.isTypeAlone
                 ? typeFactories.updateValue(slot, forKey: TypeKey(key.product))
                 : factories.updateValue(slot, forKey: key)
+        }
+
+        /// Empties the slots and puts each shared factory back in place of its
+        /// product; builds under way will not keep theirs.
+        ///
+        /// - Returns: The slots' values and the products, to release after unlocking.
+        mutating func reset() -> (slots: [TypeKey: any AnyObject & Sendable], products: [FactorySlot]) {
+            let slots = custom
+            custom = [:]
+            var products: [FactorySlot] = []
+            var stale: [UInt64] = []
+            for registration in sharedFactories {
+                let factory = registration.factory
+                modifyFactory(registration.key) { slot in
+                    switch slot {
+                    case .made?, .madeObject?:
+                        products.append(slot.unsafelyUnwrapped)
+                        slot = .shared(factory)
+                    case .building(let build)?:
+                        stale.append(build)
+                    case .awaited(let awaited)?:
+                        stale.append(awaited.number)
+                    case .shared?, .registration?, nil:
+                        break
+                    }
+                }
+            }
+            staleBuilds.formUnion(stale)
+            return (slots, products)
         }
     }
 
@@ -335,4 +427,13 @@ public final class MetaController: Sendable {
             to: consumer, replacingExisting: false, checkRequirements: false,
             file: #fileID, function: #function, line: #line)
     }
+}
+
+/// A shared factory and the key it is registered under.
+///
+/// A struct, not the bare closure: a closure stored in a dictionary is stored
+/// through a reabstraction thunk, one more allocation per registration.
+struct SharedRegistration: Sendable {
+    let key: FactoryKey
+    let factory: FactorySlot.SharedFactory
 }

@@ -99,7 +99,8 @@ extension MetaController {
         #if DEBUG
         if checkRequirements {
             let missing = missingControllers(for: consumer)
-            if !missing.isEmpty {
+            // A verification reports it instead (``verify(consumers:samples:)``).
+            if !missing.isEmpty, FactoryConstruction.verification == nil {
                 warn(
                     "\(typeName(of: consumer)) requires \(missing.map(\.name).joined(separator: ", ")), "
                         + "which this MetaController lacks",

@@ -1,0 +1,217 @@
+extension MetaController {
+    /// Checks every factory registered here and in the parents, and the
+    /// requirements of the consumers listed, and reports every problem at once.
+    ///
+    /// Call it in a test, on the MetaController the app builds at launch, to
+    /// find a broken graph before a user opens the screen that needs it:
+    ///
+    /// ```swift
+    /// @Test @MainActor func theGraphIsComplete() {
+    ///     let metaController = AppGraph.make()
+    ///     let report = metaController.verify(consumers: [FeedScreen.self, CheckoutScreen.self])
+    ///     #expect(report.isSatisfied, "\(report)")
+    /// }
+    /// ```
+    ///
+    /// Each registration that a request here would find (the nearest of each
+    /// type, name and argument type) is made once, with a child of this
+    /// MetaController as the requester, and the product is dropped. A shared
+    /// factory's product is made for the verification alone, and only when
+    /// none is made yet: no factory's product is kept, and a shared product
+    /// made before stays as it is (its factory is not run again). A factory
+    /// that takes an argument is made with the sample of its argument type in
+    /// `samples`, or else the one it was registered with
+    /// (``register(_:name:argument:sample:factory:)``), and reported as
+    /// ``MetaControllerVerification/Problem/Kind/missingSample`` when there is none.
+    ///
+    /// It reports, with the chain of factories that led there, as
+    /// `circularFactories` names them (`Checkout -> Payment -> TokenStore`):
+    /// - a request for a product no factory makes;
+    /// - factories that request each other in a circle, once per circle;
+    /// - a factory that throws;
+    /// - a main-actor factory requested by a factory that does not run on the main actor;
+    /// - each consumer type in `consumers`, and each product that is a
+    ///   consumer, whose ``MetaControllerConsumer/requiredControllers`` this
+    ///   MetaController does not all fill;
+    /// - a product that reads an empty slot through its accessors while it is made.
+    ///
+    /// A factory that catches a failed request and makes its product anyway
+    /// (an optional dependency, `(try? metaController.make(Analytics.self)) ?? NoAnalytics()`)
+    /// is not reported.
+    ///
+    /// Factories run as they do in the app, side effects included, and on the
+    /// main actor, so that main-actor factories can be made; a request a
+    /// factory makes on another thread is not verified, and makes its product
+    /// for real. On a strict MetaController (MetaControllerTesting's
+    /// `MetaController.strict(reporting:)`), each problem is also handed to
+    /// its reporter, so the test fails without an assertion of its own.
+    ///
+    /// - Parameters:
+    ///   - consumers: The consumer types the app shows, such as its screens.
+    ///   - samples: Arguments for the factories that take one, one per argument type.
+    /// - Returns: The problems found, none for a complete graph.
+    @MainActor @discardableResult
+    public func verify(
+        consumers: [any MetaControllerConsumer.Type] = [],
+        samples: [FactorySample] = []
+    ) -> MetaControllerVerification {
+        let verification = FactoryVerification()
+        let requester = verification.standIn(for: self)
+        var sampleValues: [ObjectIdentifier: Any] = [:]
+        for sample in samples { sampleValues[sample.type] = sample.value }
+        var found: [MetaControllerVerification.Problem] = []
+        var made = 0
+        var consumerTypes: Set<ObjectIdentifier> = []
+
+        func requirements(of consumerType: any MetaControllerConsumer.Type, holder: MetaController, name: String) {
+            consumerTypes.insert(ObjectIdentifier(consumerType))
+            let missing = consumerType.requiredControllers.filter { !holder.contains($0) }
+            guard !missing.isEmpty else { return }
+            found.append(
+                MetaControllerVerification.Problem(
+                    kind: .unfilledRequirement, chain: [name],
+                    message: "\(name) requires \(missing.map(\.name).joined(separator: ", ")), "
+                        + "which this MetaController lacks"))
+        }
+
+        FactoryConstruction.verifying(verification) {
+            for registration in registrations() {
+                let mark = verification.mark
+                let readMark = verification.readMark
+                defer { verification.attributeReads(since: readMark, to: registration.key) }
+                let product: Any?
+                do {
+                    switch registration.factory {
+                    case .perRequest(let factory):
+                        product = try factory.verificationProduct(
+                            key: registration.key, requester: requester, samples: sampleValues, isolation: MainActor.shared)
+                    case .shared(let factory):
+                        product = try verification.sharedProduct(
+                            of: factory, key: registration.key, owner: registration.owner
+                        ).anyProduct
+                    }
+                } catch {
+                    let failure = verification.failures(since: mark).last
+                    found.append(failure.map(Self.problem) ?? Self.problem(threw: error, key: registration.key))
+                    continue
+                }
+                _ = verification.failures(since: mark)
+                guard let product else {
+                    found.append(Self.missingSample(registration.key))
+                    continue
+                }
+                made += 1
+                if let consumer = ConsumerTypes.consumer(product) {
+                    requirements(
+                        of: type(of: consumer), holder: consumer.metaController ?? requester,
+                        name: registration.key.description)
+                }
+            }
+        }
+        for consumerType in consumers {
+            requirements(of: consumerType, holder: self, name: String(describing: consumerType))
+        }
+        found += verification.reads.map(Self.problem)
+        let released = verification.finish()
+        withExtendedLifetime(released) {}
+        let report = MetaControllerVerification(
+            problems: Self.distinct(found), factoriesMade: made, consumerTypesChecked: consumerTypes.count)
+        if let handler = verificationProblemHandler {
+            for problem in report.problems { handler(problem) }
+        }
+        return report
+    }
+
+    /// A registration a request to this MetaController would find.
+    private struct VisibleRegistration {
+        enum Factory {
+            case perRequest(any VerifiableRegistration)
+            case shared(FactorySlot.SharedFactory)
+        }
+
+        let key: FactoryKey
+        let owner: MetaController
+        let factory: Factory
+    }
+
+    /// The registrations a request here finds: the nearest of each key, here
+    /// or in a parent, less the shared ones whose product is made or being
+    /// made, in the order of their keys' descriptions.
+    private func registrations() -> [VisibleRegistration] {
+        var seen: Set<FactoryKey> = []
+        var found: [VisibleRegistration] = []
+        var scope: MetaController? = self
+        while let owner = scope {
+            let (typeFactories, factories, shared) = owner.state.withLock {
+                ($0.typeFactories, $0.factories, $0.sharedFactories)
+            }
+            var slots: [(FactoryKey, FactorySlot)] = factories.map { ($0.key, $0.value) }
+            for slot in typeFactories.values {
+                guard case .registration(let object) = slot, let registration = object as? any VerifiableRegistration
+                else { continue }
+                slots.append((registration.typeAloneKey, slot))
+            }
+            for (key, slot) in slots {
+                guard case .registration(let object) = slot, let registration = object as? any VerifiableRegistration,
+                    seen.insert(key).inserted
+                else { continue }
+                found.append(VisibleRegistration(key: key, owner: owner, factory: .perRequest(registration)))
+            }
+            for registration in shared {
+                let key = registration.key
+                // A product made (or being made) hides the factory from every request, and is not made again.
+                guard seen.insert(key).inserted else { continue }
+                let slot = key.isTypeAlone ? typeFactories[TypeKey(key.product)] : factories[key]
+                guard case .shared? = slot else { continue }
+                found.append(VisibleRegistration(key: key, owner: owner, factory: .shared(registration.factory)))
+            }
+            scope = owner.parent
+        }
+        return found.map { ($0.key.description, $0) }.sorted { $0.0 < $1.0 }.map(\.1)
+    }
+
+    private static func problem(_ failure: FactoryVerification.Failure) -> MetaControllerVerification.Problem {
+        var chain = failure.chain.map(\.description)
+        var message = failure.message
+        if failure.kind == .circularFactories, let closing = chain.last, let start = chain.firstIndex(of: closing) {
+            // The circle alone, not the registration that led to it.
+            chain = Array(chain[start...])
+            message = "circular factories: " + chain.joined(separator: " -> ")
+        }
+        return MetaControllerVerification.Problem(kind: failure.kind, chain: chain, message: message)
+    }
+
+    private static func problem(threw error: any Error, key: FactoryKey) -> MetaControllerVerification.Problem {
+        MetaControllerVerification.Problem(
+            kind: .factoryThrew, chain: [key.description], message: "the factory of \(key) threw: \(error)")
+    }
+
+    private static func missingSample(_ key: FactoryKey) -> MetaControllerVerification.Problem {
+        MetaControllerVerification.Problem(
+            kind: .missingSample, chain: [key.description],
+            message: "\(key) was not made: no sample argument; pass one to verify(consumers:samples:) "
+                + "or register the factory with register(_:name:argument:sample:factory:)")
+    }
+
+    /// The problems, each cause once: a circle met from each of its factories
+    /// is one, and a failure whose chain ends another's, with the same message, is that one.
+    private static func distinct(_ problems: [MetaControllerVerification.Problem]) -> [MetaControllerVerification.Problem] {
+        var circles: Set<[String]> = []
+        var kept: [MetaControllerVerification.Problem] = []
+        for problem in problems {
+            if problem.kind == .circularFactories {
+                guard circles.insert(problem.chain.dropLast().sorted()).inserted else { continue }
+                kept.append(problem)
+                continue
+            }
+            let covered = problems.contains { other in
+                other.kind == problem.kind && other.message == problem.message && other.chain.count > problem.chain.count
+                    && other.chain.suffix(problem.chain.count).elementsEqual(problem.chain)
+            }
+            if covered { continue }
+            if kept.contains(problem) { continue }
+            kept.append(problem)
+        }
+        return kept
+    }
+}

@@ -1,0 +1,417 @@
+import Dispatch
+import Testing
+
+import MetaController
+import MetaControllerTestSupport
+import MetaControllerTesting
+
+// The products of the graphs below. Each planted problem has types of its own,
+// so that a report naming one can only come from that problem.
+
+/// Needs `Middle`, which needs `Unregistered`: a missing registration two levels down.
+private final class Top: Sendable {}
+private final class Middle: Sendable {}
+private final class Unregistered: Sendable {}
+/// A circle of three.
+private final class Rock: Sendable {}
+private final class Paper: Sendable {}
+private final class Scissors: Sendable {}
+/// A factory that throws.
+private final class Flaky: Sendable {}
+private struct FlakyFailed: Error, CustomStringConvertible {
+    var description: String { "the disk is full" }
+}
+/// A plain factory that asks for a main-actor one.
+private final class Analytics: Sendable {}
+@MainActor private final class Banner {
+    nonisolated init() {}
+}
+/// A consumer that requires the api slot, which the graph leaves empty.
+private final class CheckoutScreen: MetaControllerConsumer {
+    static let requiredControllers: [MetaControllerSlot] = [.api, .log]
+    var metaController: MetaController?
+}
+private final class FeedScreen: MetaControllerConsumer {
+    static let requiredControllers: [MetaControllerSlot] = [.log]
+    var metaController: MetaController?
+}
+
+/// Counts how often a factory runs.
+private final class Counter: Sendable {
+    private let count = Mutex(0)
+    func tick() { count.withLock { $0 += 1 } }
+    var value: Int { count.withLock { $0 } }
+}
+
+/// A lock for the counters (a `Mutex` is unseen by the thread sanitizer on Linux).
+private final class Mutex<Value: Sendable>: @unchecked Sendable {
+    // The tests' own small lock: the value is touched only inside `withLock`, under the semaphore.
+    private var value: Value
+    private let semaphore = DispatchSemaphore(value: 1)
+    init(_ value: Value) { self.value = value }
+    func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
+        semaphore.wait()
+        defer { semaphore.signal() }
+        return body(&value)
+    }
+}
+
+private final class Service: Sendable {
+    let dependencies: [Service]
+    init(_ dependencies: [Service]) { self.dependencies = dependencies }
+}
+
+private final class SilentLog: LogController {
+    func log(_ entry: LogEntry) {}
+}
+
+@Suite("MetaControllerVerification: verify(consumers:samples:)")
+@MainActor
+struct MetaControllerVerificationTests {
+    /// The graph of the definition of done: five problems planted in one graph.
+    private func brokenGraph() -> MetaController {
+        let metaController = MetaController()
+        metaController.logController = SilentLog()
+        metaController.register(Top.self) {
+            _ = try $0.make(Middle.self) as Middle; return Top()
+        }
+        metaController.register(Middle.self) { metaController in
+            _ = try metaController.make(Unregistered.self)
+            return Middle()
+        }
+        metaController.registerShared(Rock.self) {
+            _ = try $0.make(Paper.self) as Paper; return Rock()
+        }
+        metaController.register(Paper.self) {
+            _ = try $0.make(Scissors.self) as Scissors; return Paper()
+        }
+        metaController.registerShared(Scissors.self) {
+            _ = try $0.make(Rock.self) as Rock; return Scissors()
+        }
+        metaController.register(Flaky.self) { _ in throw FlakyFailed() }
+        metaController.registerShared(Analytics.self) {
+            _ = try $0.make(Banner.self) as Banner; return Analytics()
+        }
+        metaController.register(Banner.self) { @MainActor _ in Banner() }
+        return metaController
+    }
+
+    @Test(
+        "one run finds a missing registration two levels down, a circle of three, a throwing factory, a main-actor factory asked off the main actor and an unfilled requirement"
+    )
+    func findsEveryPlantedProblemInOneRun() {
+        let report = brokenGraph().verify(consumers: [CheckoutScreen.self, FeedScreen.self])
+        let lines = report.problems.map(\.description)
+        #expect(
+            lines.contains(
+                "Top -> Middle -> Unregistered: no factory makes Unregistered; register one with register(_:name:factory:)"),
+            "\(report)")
+        #expect(lines.contains("circular factories: Paper -> Scissors -> Rock -> Paper"), "\(report)")
+        #expect(lines.contains("the factory of Flaky threw: the disk is full"), "\(report)")
+        #expect(
+            lines.contains(
+                "Analytics -> Banner: the factory of Banner runs on the main actor; call make from the main actor"),
+            "\(report)")
+        #expect(lines.contains("CheckoutScreen requires apiController, which this MetaController lacks"), "\(report)")
+        // Each cause once: the missing registration is not reported again from Middle, nor the
+        // circle from each of its three factories; FeedScreen's requirement is met.
+        #expect(report.problems.count == 5, "\(report)")
+        #expect(Set(report.problems.map(\.kind)).count == 5)
+        #expect(!report.isSatisfied)
+        #expect(report.description.hasPrefix("verified 1 factory and 2 consumer types: 5 problems\n"), "\(report)")
+    }
+
+    @Test("the chain runs from the registration verified to the one that failed")
+    func chainsNameTheTypes() throws {
+        let report = brokenGraph().verify()
+        let missing = try #require(report.problems.first { $0.kind == .missingFactory })
+        #expect(missing.chain == ["Top", "Middle", "Unregistered"])
+        let circle = try #require(report.problems.first { $0.kind == .circularFactories })
+        #expect(circle.chain == ["Paper", "Scissors", "Rock", "Paper"])
+        let mainActor = try #require(report.problems.first { $0.kind == .notOnMainActor })
+        #expect(mainActor.chain == ["Analytics", "Banner"])
+    }
+
+    @Test("a correct graph of 500 services, shared, per-request, named and with arguments, has no problems")
+    func aCorrectGraphHasNoProblems() {
+        let metaController = MetaController()
+        registerServices(500, in: metaController)
+        let report = metaController.verify(samples: [FactorySample(Item(id: 7))])
+        #expect(report.isSatisfied, "\(report)")
+        #expect(report.factoriesMade == 500)
+        #expect(report.description == "verified 500 factories and 0 consumer types: no problems")
+    }
+
+    @Test("verifying builds nothing for real: no shared product is kept, and the next request runs the factory")
+    func nothingIsKept() throws {
+        let metaController = MetaController()
+        let runs = Counter()
+        metaController.registerShared(ImageCache.self) { _ in
+            runs.tick()
+            return ImageCache()
+        }
+        let report = metaController.verify()
+        #expect(report.factoriesMade == 1)
+        #expect(runs.value == 1)
+        let first = try metaController.make(ImageCache.self)
+        #expect(runs.value == 2)
+        #expect(try metaController.make(ImageCache.self) === first)
+    }
+
+    @Test("a shared product made before is not made again, and stays the one requests get")
+    func madeSharedProductsStay() throws {
+        let metaController = MetaController()
+        let runs = Counter()
+        metaController.registerShared(ImageCache.self) { _ in
+            runs.tick()
+            return ImageCache()
+        }
+        let made = try metaController.make(ImageCache.self)
+        let report = metaController.verify()
+        #expect(report.factoriesMade == 0)
+        #expect(runs.value == 1)
+        #expect(try metaController.make(ImageCache.self) === made)
+    }
+
+    @Test("a shared product requested by several factories is made once per verification")
+    func sharedProductsAreMadeOncePerVerification() {
+        let metaController = MetaController()
+        let runs = Counter()
+        metaController.registerShared(ImageCache.self) { _ in
+            runs.tick()
+            return ImageCache()
+        }
+        metaController.register(Top.self) {
+            _ = try $0.make(ImageCache.self) as ImageCache; return Top()
+        }
+        metaController.register(Middle.self) {
+            _ = try $0.make(ImageCache.self) as ImageCache; return Middle()
+        }
+        #expect(metaController.verify().isSatisfied)
+        #expect(runs.value == 1)
+    }
+
+    @Test("a factory that takes an argument is made from the test's sample, else the registration's, else reported")
+    func samples() throws {
+        let metaController = MetaController()
+        let seen = Mutex<[Int]>([])
+        metaController.register(DetailScreen.self, argument: Item.self, sample: Item(id: 1)) { _, item in
+            seen.withLock { $0.append(item.id) }
+            return DetailScreen(item: item)
+        }
+        metaController.register(DetailScreen.self, name: "B", argument: Int.self) { _, number in
+            DetailScreen(item: Item(id: number), variant: "B")
+        }
+        let withoutSamples = metaController.verify()
+        #expect(seen.withLock { $0 } == [1])
+        let problem = try #require(withoutSamples.problems.first)
+        #expect(withoutSamples.problems.count == 1)
+        #expect(problem.kind == .missingSample)
+        #expect(problem.chain == ["DetailScreen named \"B\" from Int"])
+        #expect(problem.description.hasPrefix("DetailScreen named \"B\" from Int was not made: no sample argument"))
+
+        let withSamples = metaController.verify(samples: [FactorySample(Item(id: 2)), FactorySample(3)])
+        #expect(withSamples.isSatisfied, "\(withSamples)")
+        #expect(withSamples.factoriesMade == 2)
+        #expect(seen.withLock { $0 } == [1, 2])
+    }
+
+    @Test("a sample of an existential type is given with as:")
+    func existentialSamples() {
+        let metaController = MetaController()
+        metaController.register(String.self, argument: (any CustomStringConvertible).self) { _, value in
+            value.description
+        }
+        #expect(!metaController.verify(samples: [FactorySample(5)]).isSatisfied)
+        #expect(metaController.verify(samples: [FactorySample(5, as: (any CustomStringConvertible).self)]).isSatisfied)
+    }
+
+    @Test("an optional dependency a factory catches is not reported")
+    func caughtFailuresAreNotReported() {
+        let metaController = MetaController()
+        metaController.register(Top.self) { metaController in
+            _ = try? metaController.make(Unregistered.self)
+            return Top()
+        }
+        let report = metaController.verify()
+        #expect(report.isSatisfied, "\(report)")
+        #expect(report.factoriesMade == 1)
+    }
+
+    @Test("a factory that catches a failure and throws its own is reported with the failure it caught")
+    func theCauseIsReported() throws {
+        let metaController = MetaController()
+        metaController.register(Top.self) { metaController in
+            do {
+                _ = try metaController.make(Unregistered.self)
+            } catch {
+                throw FlakyFailed()
+            }
+            return Top()
+        }
+        let problem = try #require(metaController.verify().problems.first)
+        #expect(problem.kind == .missingFactory)
+        #expect(problem.chain == ["Top", "Unregistered"])
+    }
+
+    @Test("a failure a nested factory caught is not blamed for its caller's own")
+    func caughtFailuresStayCaught() throws {
+        let metaController = MetaController()
+        metaController.register(Middle.self) { metaController in
+            _ = try? metaController.make(Unregistered.self)
+            return Middle()
+        }
+        metaController.register(Top.self) { metaController in
+            _ = try metaController.make(Middle.self) as Middle
+            throw FlakyFailed()
+        }
+        let report = metaController.verify()
+        let problem = try #require(report.problems.first)
+        #expect(report.problems.count == 1, "\(report)")
+        #expect(problem.kind == .factoryThrew)
+        #expect(problem.chain == ["Top"])
+    }
+
+    @Test("a verification logs nothing: what it finds is in the report")
+    func logsNothing() {
+        let log = FakeLogController()
+        let metaController = MetaController()
+        metaController.logController = log
+        metaController.register(CheckoutScreen.self) { _ in CheckoutScreen() }
+        let report = metaController.verify()
+        #expect(report.problems.map(\.kind) == [.unfilledRequirement])
+        #expect(log.entries.isEmpty && log.diagnostics.isEmpty)
+        // The same product made for real warns, as passing does in debug builds.
+        _ = try? metaController.make(CheckoutScreen.self) as CheckoutScreen
+        #expect(log.diagnostics.count == 1)
+    }
+
+    @Test("the registrations of the parents are verified, and a child's own shadows its parent's")
+    func parentsAndShadowing() {
+        let parent = MetaController()
+        parent.register(Flaky.self) { _ in throw FlakyFailed() }
+        parent.register(Top.self) { _ in Top() }
+        let child = MetaController(parent: parent)
+        child.register(Flaky.self) { _ in Flaky() }
+        #expect(child.verify().isSatisfied)
+        #expect(child.verify().factoriesMade == 2)
+        #expect(parent.verify().problems.map(\.kind) == [.factoryThrew])
+    }
+
+    @Test("products are made with a child of the MetaController verified: its slots, not its products")
+    func productsSeeTheSlots() throws {
+        let metaController = MetaController()
+        metaController.logController = SilentLog()
+        metaController.register(FeedScreen.self) { _ in FeedScreen() }
+        metaController.register(CheckoutScreen.self) { _ in CheckoutScreen() }
+        let report = metaController.verify()
+        // Each product is a consumer: its requirements are checked against what it was handed.
+        #expect(report.consumerTypesChecked == 2)
+        let problem = try #require(report.problems.first)
+        #expect(report.problems.count == 1)
+        #expect(problem.kind == .unfilledRequirement)
+        #expect(problem.description == "CheckoutScreen requires apiController, which this MetaController lacks")
+    }
+
+    @Test("a product that reads an empty slot while it is made is reported, with the chain that made it")
+    func readsOfEmptySlots() throws {
+        final class Eager: MetaControllerConsumer {
+            var metaController: MetaController?
+            func metaControllerDidArrive() { _ = apiController }
+        }
+        let metaController = MetaController()
+        metaController.register(Eager.self) { _ in Eager() }
+        let report = metaController.verify()
+        let problem = try #require(report.problems.first)
+        #expect(problem.kind == .unfilledRead)
+        #expect(problem.message == "Eager read apiController, which this MetaController does not fill")
+        #expect(problem.chain == ["Eager"])
+    }
+
+    @Test("a strict MetaController hands each problem to its reporter")
+    func strictReporting() {
+        let reported = Mutex<[String]>([])
+        let metaController = MetaController.strict { report in reported.withLock { $0.append("\(report)") } }
+        metaController.register(Flaky.self) { _ in throw FlakyFailed() }
+        metaController.register(FeedScreen.self) { _ in FeedScreen() }
+        let report = metaController.verify()
+        #expect(reported.withLock { $0 } == report.problems.map(\.description))
+        #expect(
+            reported.withLock { $0 } == [
+                "FeedScreen requires logController, which this MetaController lacks",
+                "the factory of Flaky threw: the disk is full",
+            ])
+    }
+
+    @Test("an empty MetaController verifies nothing, and says so")
+    func empty() {
+        let report = MetaController().verify()
+        #expect(report.isSatisfied)
+        #expect(report.factoriesMade == 0)
+        #expect(report.description == "verified 0 factories and 0 consumer types: no problems")
+    }
+
+    @Test("after a verification, requests fail and succeed as before: nothing of it stays on the thread")
+    func theThreadIsLeftAsItWas() throws {
+        let metaController = brokenGraph()
+        _ = metaController.verify()
+        #expect(throws: MetaControllerError.self) { try metaController.make(Top.self) }
+        metaController.register(Unregistered.self) { _ in Unregistered() }
+        metaController.register(Top.self) { _ in Top() }
+        _ = try metaController.make(Top.self)
+        #expect(throws: Never.self) { try metaController.make(Middle.self) as Middle }
+    }
+
+    @Test("verifying on the main actor while other threads make the real shared products: each is made once for real")
+    func racingRealRequests() async {
+        let metaController = MetaController()
+        let runs = Counter()
+        for index in 0..<20 {
+            metaController.registerShared(ImageCache.self, name: "\(index)") { _ in
+                runs.tick()
+                return ImageCache()
+            }
+        }
+        let made = Mutex<[ObjectIdentifier]>([])
+        let done = TestThreads.onThread {
+            for index in 0..<20 {
+                if let cache = try? metaController.make(ImageCache.self, name: "\(index)") {
+                    made.withLock { $0.append(ObjectIdentifier(cache)) }
+                }
+            }
+        }
+        let report = metaController.verify()
+        done.wait()
+        #expect(report.isSatisfied)
+        // What the verification made plus the 20 real ones.
+        #expect(runs.value == 20 + report.factoriesMade)
+        for index in 0..<20 {
+            let cache = try? metaController.make(ImageCache.self, name: "\(index)")
+            #expect(cache.map(ObjectIdentifier.init) == made.withLock { $0[index] })
+        }
+    }
+}
+
+/// Registers `count` services: chains of per-request and shared factories,
+/// named variants and factories that take an `Item`, each depending on up to
+/// three before it.
+@MainActor
+private func registerServices(_ count: Int, in metaController: MetaController) {
+    for index in 0..<count {
+        // The ones that take an argument are asked for by the test alone.
+        let dependencies = [index - 1, index - 7, index - 31].filter { $0 >= 0 && $0 % 4 != 2 }
+        let name = "service \(index)"
+        let make: @Sendable (MetaController) throws -> Service = { metaController in
+            Service(try dependencies.map { try metaController.make(Service.self, name: "service \($0)") })
+        }
+        switch index % 4 {
+        case 0: metaController.registerShared(Service.self, name: name, factory: make)
+        case 1: metaController.register(Service.self, name: name, factory: make)
+        case 2:
+            metaController.register(Service.self, name: name, argument: Item.self) { metaController, _ in
+                try make(metaController)
+            }
+        default: metaController.registerShared(Service.self, name: name, factory: make)
+        }
+    }
+}
