@@ -1,0 +1,51 @@
+import CheckoutInterface
+import CheckoutLive
+import CheckoutTesting
+import MetaController
+import MetaControllerTesting
+import ProfileInterface
+import ProfileLive
+import ProfileTesting
+import ShopApp
+import Testing
+
+@Suite @MainActor struct ShopAppTests {
+    @Test func theAppsGraphGivesTheCheckoutTheLiveProfile() throws {
+        let app = ShopApp.makeMetaController()
+        // verify: added with issue 30's graph check
+        let screen = try app.make(CheckoutScreen.self)
+        #expect(screen.checkoutController is LiveCheckoutController)
+        #expect(screen.profileController is LiveProfileController)
+
+        try app.profileController?.setShippingAddress(.sample)   // kept in the app's data controller
+        #expect(screen.shippingLabel == ShippingAddress.sample.label)
+    }
+
+    // docs:begin tests
+    @Test func theCheckoutFlowRunsAgainstTheProfilesFake() throws {
+        let profile = FakeProfileController(address: .sample)
+        let app = MetaController.withFakes()   // the built-in slots: fakes
+        ShopApp.installFeatures(into: app)   // the features, as at launch
+        app.install(ProfileFakes(profile))   // then the profile's fake over its live controller
+
+        let screen = try app.make(CheckoutScreen.self)
+        screen.confirm(["The Analytical Engine"])
+        #expect(screen.status == "Ordered 1 item(s) for Ada Lovelace, 12 St James's Square, London")
+        #expect(profile.calls == [.shippingAddress])
+        #expect(app.fakeLogController?.messages == ["placed an order of 1 item(s)"])
+    }
+
+    @Test func theScreenRunsAgainstBothFakes() throws {
+        let checkout = FakeCheckoutController(failure: .noShippingAddress)
+        let app = MetaController.withFakes()
+        ShopApp.installFeatures(into: app)
+        app.install(ProfileFakes(FakeProfileController(address: nil)), CheckoutFakes(checkout))
+
+        let screen = try app.make(CheckoutScreen.self)
+        #expect(screen.shippingLabel == nil)
+        screen.confirm(["Sketch of the Analytical Engine"])
+        #expect(screen.status == "Add a shipping address first")
+        #expect(checkout.orders == [["Sketch of the Analytical Engine"]])
+    }
+    // docs:end tests
+}
