@@ -10,9 +10,17 @@ import ShopApp
 import Testing
 
 @Suite @MainActor struct ShopAppTests {
+    // docs:begin verify
+    @Test func theAppsGraphIsComplete() {
+        let app = ShopApp.makeMetaController()
+        let report = app.verify(consumers: [CheckoutScreen.self])
+        #expect(report.isSatisfied, "\(report)")
+        #expect(report.factoriesMade == 1)   // the checkout screen, made once and dropped
+    }
+    // docs:end verify
+
     @Test func theAppsGraphGivesTheCheckoutTheLiveProfile() throws {
         let app = ShopApp.makeMetaController()
-        // verify: added with issue 30's graph check
         let screen = try app.make(CheckoutScreen.self)
         #expect(screen.checkoutController is LiveCheckoutController)
         #expect(screen.profileController is LiveProfileController)

@@ -7,6 +7,10 @@ import ProfileInterface
 /// controller or a SwiftUI model; this one keeps what it shows in properties.
 @MainActor
 public final class CheckoutScreen: @MainActor MetaControllerConsumer {
+    /// The slots the screen reads: a graph without either fails `verify(consumers:samples:)`.
+    public static let requiredControllers: [MetaControllerSlot] = [
+        .custom(CheckoutControllerKey.self), .custom(ProfileControllerKey.self),
+    ]
     /// The MetaController the screen reads its controllers from; its factory hands it over.
     public var metaController: MetaController?
     /// What the screen says under the button.
