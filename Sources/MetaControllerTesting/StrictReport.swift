@@ -7,8 +7,8 @@ public import MetaControllerCore
 /// hands its reporter an ``UnfilledSlotRead`` when a consumer reads a slot the
 /// test did not fill, a ``RefusedPass`` when a pass leaves a consumer with
 /// the MetaController of another scope, and a
-/// ``MetaControllerCore/MetaControllerVerification/Problem`` for each problem
-/// ``MetaControllerCore/MetaController/verify(consumers:samples:)`` finds.
+/// `MetaControllerVerification.Problem` for each problem
+/// `verify(consumers:samples:)` finds.
 /// Print it for a sentence that says what happened; cast it to tell them apart:
 ///
 /// ```swift

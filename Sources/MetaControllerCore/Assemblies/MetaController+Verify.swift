@@ -21,7 +21,7 @@ extension MetaController {
     /// made before stays as it is (its factory is not run again). A factory
     /// that takes an argument is made with the sample of its argument type in
     /// `samples`, or else the one it was registered with
-    /// (``register(_:name:argument:sample:factory:)``), and reported as
+    /// (`register(_:name:argument:sample:factory:)`), and reported as
     /// ``MetaControllerVerification/Problem/Kind/missingSample`` when there is none.
     ///
     /// It reports, with the chain of factories that led there, as
