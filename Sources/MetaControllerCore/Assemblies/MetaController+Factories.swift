@@ -349,13 +349,13 @@ extension MetaController {
             }
         } catch {
             let (replaced, waiters) = state.withLock {
-                $0.finishBuild(build, for: key, storing: .shared(factory), factory: factory)
+                $0.finishBuild(build, for: key, storing: .shared(factory))
             }
             waiters?.leave()
             withExtendedLifetime(replaced) {}   // released here, after the lock
             throw error
         }
-        let (replaced, waiters) = state.withLock { $0.finishBuild(build, for: key, storing: made, factory: factory) }
+        let (replaced, waiters) = state.withLock { $0.finishBuild(build, for: key, storing: made) }
         waiters?.leave()
         withExtendedLifetime(replaced) {}
         return made

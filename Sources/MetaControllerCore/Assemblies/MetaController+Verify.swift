@@ -157,13 +157,12 @@ extension MetaController {
                 else { continue }
                 found.append(VisibleRegistration(key: key, owner: owner, factory: .perRequest(registration)))
             }
-            for registration in shared {
-                let key = registration.key
+            for (key, factory) in shared {
                 // A product made (or being made) hides the factory from every request, and is not made again.
                 guard seen.insert(key).inserted else { continue }
                 let slot = key.isTypeAlone ? typeFactories[TypeKey(key.product)] : factories[key]
                 guard case .shared? = slot else { continue }
-                found.append(VisibleRegistration(key: key, owner: owner, factory: .shared(registration.factory)))
+                found.append(VisibleRegistration(key: key, owner: owner, factory: .shared(factory)))
             }
             scope = owner.parent
         }

@@ -275,12 +275,18 @@ public final class MetaController: Sendable {
         /// Those of a type alone by the type, the others by their key, as the
         /// factories are: hashing a ``TypeKey`` is one multiplication, and a
         /// registration's cost grows by one cheap insert.
-        var sharedTypeFactories: [TypeKey: SharedRegistration] = [:]
-        var sharedNamedFactories: [FactoryKey: SharedRegistration] = [:]
+        var sharedTypeFactories: [TypeKey: SharedFactoryEntry] = [:]
+        var sharedNamedFactories: [FactoryKey: SharedFactoryEntry] = [:]
 
-        /// Every shared factory registered here (see ``sharedTypeFactories``).
-        var sharedFactories: [SharedRegistration] {
-            Array(sharedTypeFactories.values) + Array(sharedNamedFactories.values)
+        /// Every shared factory registered here, with its key (see ``sharedTypeFactories``).
+        var sharedFactories: [(key: FactoryKey, factory: FactorySlot.SharedFactory)] {
+            sharedTypeFactories.values.map { (FactoryKey($0.product), $0.factory) }
+                + sharedNamedFactories.map { ($0.key, $0.value.factory) }
+        }
+
+        /// The shared factory registered under `key`, if any.
+        func sharedFactory(for key: FactoryKey) -> FactorySlot.SharedFactory? {
+            key.isTypeAlone ? sharedTypeFactories[TypeKey(key.product)]?.factory : sharedNamedFactories[key]?.factory
         }
         /// The builds under way when the scope was reset: their products are
         /// not kept (``finishBuild(_:for:storing:factory:)``).
@@ -339,18 +345,19 @@ public final class MetaController: Sendable {
         /// Ends build number `build` under `key`, storing `new` (the product,
         /// or the factory again after a failure), unless the key was
         /// registered again meanwhile. A build the scope was reset during
-        /// stores `factory` instead of its product.
+        /// stores its factory again instead of its product.
         ///
         /// - Returns: What is released after unlocking (the slot replaced, or
         ///   the product not kept), and the requests waiting for the build, to wake.
         mutating func finishBuild(
-            _ build: UInt64, for key: FactoryKey, storing new: FactorySlot, factory: @escaping FactorySlot.SharedFactory
+            _ build: UInt64, for key: FactoryKey, storing new: FactorySlot
         ) -> (released: FactorySlot?, waiters: DispatchGroup?) {
             var new = new
             var unkept: FactorySlot?
             if !staleBuilds.isEmpty, staleBuilds.remove(build) != nil {
                 unkept = new
-                new = .shared(factory)
+                // Registered again meanwhile when there is none: then the slot holds no build of this number.
+                new = sharedFactory(for: key).map { .shared($0) } ?? new
             }
             let finished = modifyFactory(key) { slot -> (FactorySlot?, DispatchGroup?)? in
                 switch slot {
@@ -372,11 +379,11 @@ public final class MetaController: Sendable {
         @inline(__always)
         mutating func setFactory(_ slot: FactorySlot, for key: FactoryKey) -> FactorySlot? {
             if case .shared(let factory) = slot {
-                let registration = SharedRegistration(key: key, factory: factory)
+                let entry = SharedFactoryEntry(product: key.productType, factory: factory)
                 if key.isTypeAlone {
-                    sharedTypeFactories[TypeKey(key.product)] = registration
+                    sharedTypeFactories[TypeKey(key.product)] = entry
                 } else {
-                    sharedNamedFactories[key] = registration
+                    sharedNamedFactories[key] = entry
                 }
             } else if key.isTypeAlone {
                 if !sharedTypeFactories.isEmpty { sharedTypeFactories.removeValue(forKey: TypeKey(key.product)) }
@@ -397,9 +404,8 @@ public final class MetaController: Sendable {
             custom = [:]
             var products: [FactorySlot] = []
             var stale: [UInt64] = []
-            for registration in sharedFactories {
-                let factory = registration.factory
-                modifyFactory(registration.key) { slot in
+            for (key, factory) in sharedFactories {
+                modifyFactory(key) { slot in
                     switch slot {
                     case .made?, .madeObject?:
                         products.append(slot.unsafelyUnwrapped)
@@ -429,11 +435,12 @@ public final class MetaController: Sendable {
     }
 }
 
-/// A shared factory and the key it is registered under.
+/// A shared factory and the type it makes, as ``MetaController/State/sharedTypeFactories`` keeps them.
 ///
 /// A struct, not the bare closure: a closure stored in a dictionary is stored
-/// through a reabstraction thunk, one more allocation per registration.
-struct SharedRegistration: Sendable {
-    let key: FactoryKey
+/// through a reabstraction thunk, one more allocation per registration. The
+/// type, not the whole key: three words a registration, not eight.
+struct SharedFactoryEntry: Sendable {
+    let product: any Any.Type
     let factory: FactorySlot.SharedFactory
 }
