@@ -121,6 +121,23 @@ struct SharedFactoryTests {
         #expect(weakCaptured == nil)
     }
 
+    @Test func registeringAgainAfterTheProductIsMadeReleasesTheOldFactory() throws {
+        final class Captured: Sendable {}
+        let metaController = MetaController()
+        weak var weakCaptured: Captured?
+        do {
+            let captured = Captured()
+            weakCaptured = captured
+            metaController.registerShared(ImageCache.self) { _ in
+                withExtendedLifetime(captured) { ImageCache() }
+            }
+        }
+        _ = try metaController.make(ImageCache.self) as ImageCache
+        #expect(weakCaptured != nil)
+        metaController.registerShared(ImageCache.self) { _ in ImageCache() }
+        #expect(weakCaptured == nil)
+    }
+
     @Test func aRequestDuringTheBuildWaitsAndGetsTheSameProduct() throws {
         let metaController = MetaController()
         let gate = Gate()

@@ -7,8 +7,7 @@ struct FactoryKey: Hashable, Sendable, CustomStringConvertible {
     let product: ObjectIdentifier
     let argument: ObjectIdentifier
     let name: String?
-    /// The type the factory makes.
-    let productType: any Any.Type
+    private let productType: any Any.Type
     private let argumentType: any Any.Type
 
     /// The key of the factory of `product` from `argument` named `name`; by

@@ -349,13 +349,13 @@ extension MetaController {
             }
         } catch {
             let (replaced, waiters) = state.withLock {
-                $0.finishBuild(build, for: key, storing: .shared(factory))
+                $0.finishBuild(build, for: key, storing: .shared(factory), factory: factory)
             }
             waiters?.leave()
             withExtendedLifetime(replaced) {}   // released here, after the lock
             throw error
         }
-        let (replaced, waiters) = state.withLock { $0.finishBuild(build, for: key, storing: made) }
+        let (replaced, waiters) = state.withLock { $0.finishBuild(build, for: key, storing: made, factory: factory) }
         waiters?.leave()
         withExtendedLifetime(replaced) {}
         return made

@@ -142,31 +142,37 @@ extension MetaController {
         var found: [VisibleRegistration] = []
         var scope: MetaController? = self
         while let owner = scope {
-            let (typeFactories, factories, shared) = owner.state.withLock {
-                ($0.typeFactories, $0.factories, $0.sharedFactories)
-            }
-            var slots: [(FactoryKey, FactorySlot)] = factories.map { ($0.key, $0.value) }
-            for slot in typeFactories.values {
-                guard case .registration(let object) = slot, let registration = object as? any VerifiableRegistration
-                else { continue }
-                slots.append((registration.typeAloneKey, slot))
-            }
+            let (typeFactories, factories) = owner.state.withLock { ($0.typeFactories, $0.factories) }
+            let slots =
+                typeFactories.map { (FactoryKey(Self.productType(of: $0.key)), $0.value) }
+                + factories.map { ($0.key, $0.value) }
             for (key, slot) in slots {
-                guard case .registration(let object) = slot, let registration = object as? any VerifiableRegistration,
-                    seen.insert(key).inserted
-                else { continue }
-                found.append(VisibleRegistration(key: key, owner: owner, factory: .perRequest(registration)))
-            }
-            for (key, factory) in shared {
-                // A product made (or being made) hides the factory from every request, and is not made again.
+                // A product made (or being made) hides its factory from every request too, and is not made again.
                 guard seen.insert(key).inserted else { continue }
-                let slot = key.isTypeAlone ? typeFactories[TypeKey(key.product)] : factories[key]
-                guard case .shared? = slot else { continue }
-                found.append(VisibleRegistration(key: key, owner: owner, factory: .shared(factory)))
+                switch slot {
+                case .registration(let object):
+                    guard let registration = object as? any VerifiableRegistration else { continue }
+                    found.append(VisibleRegistration(key: key, owner: owner, factory: .perRequest(registration)))
+                case .shared(let factory):
+                    found.append(VisibleRegistration(key: key, owner: owner, factory: .shared(factory)))
+                case .building, .awaited, .made, .madeObject:
+                    continue
+                }
             }
             scope = owner.parent
         }
         return found.map { ($0.key.description, $0) }.sorted { $0.0 < $1.0 }.map(\.1)
+    }
+
+    /// The type whose identifier `key` holds.
+    ///
+    /// The tables of factories of a type alone keep the type's `ObjectIdentifier`
+    /// only, which is the address of its metadata: `ObjectIdentifier.init(_: Any.Type)`
+    /// is that bit cast (a public, inlinable part of the standard library's
+    /// ABI), and a metatype of `Any.Type` is the same one word, so the cast back
+    /// gives the type. Only a verification asks, to name the type.
+    private static func productType(of key: TypeKey) -> any Any.Type {
+        unsafeBitCast(key.id, to: Any.Type.self)
     }
 
     private static func problem(_ failure: FactoryVerification.Failure) -> MetaControllerVerification.Problem {

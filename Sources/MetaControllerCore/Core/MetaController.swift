@@ -267,27 +267,14 @@ public final class MetaController: Sendable {
         /// The number of the last build of a shared product claimed here
         /// (``FactorySlot/building(_:)``).
         var lastBuild: UInt64 = 0
-        /// Every shared factory registered here, by its key, whether its
-        /// product is made or not: ``MetaController/reset()`` puts it back in
-        /// its slot in place of the product, and ``MetaController/verify(consumers:samples:)``
-        /// finds the shared registrations here with their keys.
+        /// The factory of each shared product made here, most recent last,
+        /// for ``MetaController/reset()`` to put back in place of the product.
         ///
-        /// Those of a type alone by the type, the others by their key, as the
-        /// factories are: hashing a ``TypeKey`` is one multiplication, and a
-        /// registration's cost grows by one cheap insert.
-        var sharedTypeFactories: [TypeKey: SharedFactoryEntry] = [:]
-        var sharedNamedFactories: [FactoryKey: SharedFactoryEntry] = [:]
-
-        /// Every shared factory registered here, with its key (see ``sharedTypeFactories``).
-        var sharedFactories: [(key: FactoryKey, factory: FactorySlot.SharedFactory)] {
-            sharedTypeFactories.values.map { (FactoryKey($0.product), $0.factory) }
-                + sharedNamedFactories.map { ($0.key, $0.value.factory) }
-        }
-
-        /// The shared factory registered under `key`, if any.
-        func sharedFactory(for key: FactoryKey) -> FactorySlot.SharedFactory? {
-            key.isTypeAlone ? sharedTypeFactories[TypeKey(key.product)]?.factory : sharedNamedFactories[key]?.factory
-        }
+        /// Appended when a product is made, not kept from registering on: an
+        /// append costs no hashing, and registering stays one insert. An entry
+        /// whose key was registered again after its product was made is
+        /// removed then (``setFactory(_:for:)``).
+        var madeShared: [MadeSharedFactory] = []
         /// The builds under way when the scope was reset: their products are
         /// not kept (``finishBuild(_:for:storing:factory:)``).
         var staleBuilds: Set<UInt64> = []
@@ -350,14 +337,13 @@ public final class MetaController: Sendable {
         /// - Returns: What is released after unlocking (the slot replaced, or
         ///   the product not kept), and the requests waiting for the build, to wake.
         mutating func finishBuild(
-            _ build: UInt64, for key: FactoryKey, storing new: FactorySlot
+            _ build: UInt64, for key: FactoryKey, storing new: FactorySlot, factory: @escaping FactorySlot.SharedFactory
         ) -> (released: FactorySlot?, waiters: DispatchGroup?) {
             var new = new
             var unkept: FactorySlot?
             if !staleBuilds.isEmpty, staleBuilds.remove(build) != nil {
                 unkept = new
-                // Registered again meanwhile when there is none: then the slot holds no build of this number.
-                new = sharedFactory(for: key).map { .shared($0) } ?? new
+                new = .shared(factory)
             }
             let finished = modifyFactory(key) { slot -> (FactorySlot?, DispatchGroup?)? in
                 switch slot {
@@ -372,27 +358,25 @@ public final class MetaController: Sendable {
                 }
             }
             guard let finished else { return (unkept, nil) }
+            switch new {
+            case .made, .madeObject: madeShared.append(MadeSharedFactory(key: key, factory: factory))
+            case .registration, .shared, .building, .awaited: break
+            }
             return (unkept ?? finished.0, finished.1)
         }
 
         /// Stores `slot` under `key`. - Returns: What it replaces.
         @inline(__always)
         mutating func setFactory(_ slot: FactorySlot, for key: FactoryKey) -> FactorySlot? {
-            if case .shared(let factory) = slot {
-                let entry = SharedFactoryEntry(product: key.productType, factory: factory)
-                if key.isTypeAlone {
-                    sharedTypeFactories[TypeKey(key.product)] = entry
-                } else {
-                    sharedNamedFactories[key] = entry
-                }
-            } else if key.isTypeAlone {
-                if !sharedTypeFactories.isEmpty { sharedTypeFactories.removeValue(forKey: TypeKey(key.product)) }
-            } else if !sharedNamedFactories.isEmpty {
-                sharedNamedFactories.removeValue(forKey: key)
-            }
-            return key.isTypeAlone
+            let replaced =
+                key.isTypeAlone
                 ? typeFactories.updateValue(slot, forKey: TypeKey(key.product))
                 : factories.updateValue(slot, forKey: key)
+            switch replaced {
+            case .made?, .madeObject?: madeShared.removeAll { $0.key == key }
+            case .registration?, .shared?, .building?, .awaited?, nil: break
+            }
+            return replaced
         }
 
         /// Empties the slots and puts each shared factory back in place of its
@@ -403,24 +387,31 @@ public final class MetaController: Sendable {
             let slots = custom
             custom = [:]
             var products: [FactorySlot] = []
-            var stale: [UInt64] = []
-            for (key, factory) in sharedFactories {
-                modifyFactory(key) { slot in
+            // The most recent first: an earlier entry of the same key then finds the factory back, and stops.
+            for made in madeShared.reversed() {
+                modifyFactory(made.key) { slot in
                     switch slot {
                     case .made?, .madeObject?:
                         products.append(slot.unsafelyUnwrapped)
-                        slot = .shared(factory)
-                    case .building(let build)?:
-                        stale.append(build)
-                    case .awaited(let awaited)?:
-                        stale.append(awaited.number)
-                    case .shared?, .registration?, nil:
+                        slot = .shared(made.factory)
+                    case .shared?, .registration?, .building?, .awaited?, nil:
                         break
                     }
                 }
             }
-            staleBuilds.formUnion(stale)
+            madeShared = []
+            let underWay = typeFactories.values.compactMap(Self.build(in:)) + factories.values.compactMap(Self.build(in:))
+            staleBuilds.formUnion(underWay)
             return (slots, products)
+        }
+
+        /// The number of the build under way in `slot`, if any.
+        private static func build(in slot: FactorySlot) -> UInt64? {
+            switch slot {
+            case .building(let build): build
+            case .awaited(let awaited): awaited.number
+            case .registration, .shared, .made, .madeObject: nil
+            }
         }
     }
 
@@ -435,12 +426,11 @@ public final class MetaController: Sendable {
     }
 }
 
-/// A shared factory and the type it makes, as ``MetaController/State/sharedTypeFactories`` keeps them.
+/// A shared product's factory and key, as ``MetaController/State/madeShared`` keeps them.
 ///
-/// A struct, not the bare closure: a closure stored in a dictionary is stored
-/// through a reabstraction thunk, one more allocation per registration. The
-/// type, not the whole key: three words a registration, not eight.
-struct SharedFactoryEntry: Sendable {
-    let product: any Any.Type
+/// A struct, not a tuple or the bare closure: a closure in an array's storage
+/// is stored through a reabstraction thunk, one more allocation per entry.
+struct MadeSharedFactory: Sendable {
+    let key: FactoryKey
     let factory: FactorySlot.SharedFactory
 }
