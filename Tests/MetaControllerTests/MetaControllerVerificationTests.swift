@@ -132,6 +132,30 @@ struct MetaControllerVerificationTests {
         #expect(mainActor.chain == ["Analytics", "Banner"])
     }
 
+    @Test("a circle reached from a factory outside it is reported once, as the circle")
+    func circlesReachedFromOutside() throws {
+        final class Aardvark: Sendable {}
+        let metaController = MetaController()
+        // Verified first (the registrations go in the order of their names), it meets the circle first.
+        metaController.register(Aardvark.self) {
+            _ = try $0.make(Paper.self) as Paper; return Aardvark()
+        }
+        metaController.register(Paper.self) {
+            _ = try $0.make(Scissors.self) as Scissors; return Paper()
+        }
+        metaController.register(Scissors.self) {
+            _ = try $0.make(Rock.self) as Rock; return Scissors()
+        }
+        metaController.register(Rock.self) {
+            _ = try $0.make(Paper.self) as Paper; return Rock()
+        }
+        let report = metaController.verify()
+        let circles = report.problems.filter { $0.kind == .circularFactories }
+        #expect(report.problems.count == 1, "\(report)")
+        #expect(circles.map(\.chain) == [["Paper", "Scissors", "Rock", "Paper"]])
+        #expect(circles.first?.description == "circular factories: Paper -> Scissors -> Rock -> Paper")
+    }
+
     @Test("a correct graph of 500 services, shared, per-request, named and with arguments, has no problems")
     func aCorrectGraphHasNoProblems() {
         let metaController = MetaController()
