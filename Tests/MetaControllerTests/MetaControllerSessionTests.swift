@@ -50,10 +50,6 @@ private final class AccountScreen: MetaControllerConsumer {
     var title: String { account?.user ?? "signed out" }
 }
 
-private final class SilentLog: LogController {
-    func log(_ entry: LogEntry) {}
-}
-
 /// A weak reference, to show what a reset releases.
 private struct Weak<Object: AnyObject> {
     weak var object: Object?
@@ -64,7 +60,7 @@ struct MetaControllerSessionTests {
     /// The app scope, the session scope under it, and two screens that stay.
     private func signedIn(as user: String) -> (app: MetaController, session: MetaController, screens: [AccountScreen]) {
         let app = MetaController()
-        app.logController = SilentLog()
+        app.logController = FakeLogController()
         let session = MetaController(parent: app)
         session.registerShared(AvatarCache.self) { metaController in AvatarCache(user: metaController[AccountKey.self]?.user) }
         session[AccountKey.self] = SignedInAccount(user: user)
@@ -152,26 +148,40 @@ struct MetaControllerSessionTests {
         #expect(!session.contains(.log))
     }
 
-    @Test("a shared product being made while the scope is reset goes to its request and is not kept")
-    func resetDuringABuild() throws {
+    /// A session whose first build of `AvatarCache` signals `started`, then
+    /// waits for `proceed`; each build names its number (`build 1`, ...).
+    private func sessionWithAHeldBuild() -> (session: MetaController, started: DispatchSemaphore, proceed: DispatchSemaphore) {
         let session = MetaController()
         let started = DispatchSemaphore(value: 0)
         let proceed = DispatchSemaphore(value: 0)
-        let builds = Counter()
+        let builds = Lock(0)
         session.registerShared(AvatarCache.self) { _ in
-            if builds.next() == 1 {
+            let build = builds.withLock { count in
+                count += 1
+                return count
+            }
+            if build == 1 {
                 started.signal()
                 proceed.wait()
             }
-            return AvatarCache(user: "build \(builds.value)")
+            return AvatarCache(user: "build \(build)")
         }
-        let first = Box()
-        let done = TestThreads.onThread { first.cache = try? session.make(AvatarCache.self) }
+        return (session, started, proceed)
+    }
+
+    @Test("a shared product being made while the scope is reset goes to its request and is not kept")
+    func resetDuringABuild() throws {
+        let (session, started, proceed) = sessionWithAHeldBuild()
+        let first = Lock<AvatarCache?>(nil)
+        let done = TestThreads.onThread {
+            let cache = try? session.make(AvatarCache.self) as AvatarCache
+            first.withLock { $0 = cache }
+        }
         started.wait()
         session.reset()
         proceed.signal()
         done.wait()
-        #expect(first.cache?.user == "build 1")
+        #expect(first.withLock { $0 }?.user == "build 1")
         let next = try session.make(AvatarCache.self) as AvatarCache
         #expect(next.user == "build 2")
         #expect(try session.make(AvatarCache.self) === next)
@@ -179,30 +189,26 @@ struct MetaControllerSessionTests {
 
     @Test("a request waiting for a build the reset made stale makes a new product")
     func waiterAfterAStaleBuild() throws {
-        let session = MetaController()
-        let started = DispatchSemaphore(value: 0)
-        let proceed = DispatchSemaphore(value: 0)
-        let builds = Counter()
-        session.registerShared(AvatarCache.self) { _ in
-            if builds.next() == 1 {
-                started.signal()
-                proceed.wait()
-            }
-            return AvatarCache(user: "build \(builds.value)")
+        let (session, started, proceed) = sessionWithAHeldBuild()
+        let first = Lock<AvatarCache?>(nil)
+        let second = Lock<AvatarCache?>(nil)
+        let firstDone = TestThreads.onThread {
+            let cache = try? session.make(AvatarCache.self) as AvatarCache
+            first.withLock { $0 = cache }
         }
-        let first = Box()
-        let second = Box()
-        let firstDone = TestThreads.onThread { first.cache = try? session.make(AvatarCache.self) }
         started.wait()
-        let secondDone = TestThreads.onThread { second.cache = try? session.make(AvatarCache.self) }
+        let secondDone = TestThreads.onThread {
+            let cache = try? session.make(AvatarCache.self) as AvatarCache
+            second.withLock { $0 = cache }
+        }
         #expect(TestThreads.waitUntil { session.isAwaitingSharedProduct })
         session.reset()
         proceed.signal()
         firstDone.wait()
         secondDone.wait()
-        #expect(first.cache?.user == "build 1")
-        #expect(second.cache?.user == "build 2")
-        #expect(try session.make(AvatarCache.self) === second.cache)
+        #expect(first.withLock { $0 }?.user == "build 1")
+        #expect(second.withLock { $0 }?.user == "build 2")
+        #expect(try session.make(AvatarCache.self) === second.withLock { $0 })
     }
 
     @Test("resets racing requests, slot reads and sets, and registrations on other threads")
@@ -232,34 +238,6 @@ struct MetaControllerSessionTests {
         #expect(session[AccountKey.self] == nil)
         session[AccountKey.self] = SignedInAccount(user: "last")
         #expect(try session.make(AvatarCache.self).user == "last")
-    }
-}
-
-private final class Box: @unchecked Sendable {
-    // Written by one thread before the semaphore it signals, read after waiting on it.
-    var cache: AvatarCache?
-}
-
-private final class Counter: Sendable {
-    private let count = Locked(0)
-    /// Adds one. - Returns: The new count.
-    func next() -> Int {
-        count.withLock {
-            $0 += 1; return $0
-        }
-    }
-    var value: Int { count.withLock { $0 } }
-}
-
-private final class Locked<Value: Sendable>: @unchecked Sendable {
-    // The tests' own small lock: the value is touched only inside `withLock`, under the semaphore.
-    private var value: Value
-    private let semaphore = DispatchSemaphore(value: 1)
-    init(_ value: Value) { self.value = value }
-    func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
-        semaphore.wait()
-        defer { semaphore.signal() }
-        return body(&value)
     }
 }
 

@@ -2,6 +2,7 @@ import Dispatch
 import Testing
 
 import MetaController
+import MetaControllerCore
 import MetaControllerTestSupport
 import MetaControllerTesting
 
@@ -36,33 +37,9 @@ private final class FeedScreen: MetaControllerConsumer {
     var metaController: MetaController?
 }
 
-/// Counts how often a factory runs.
-private final class Counter: Sendable {
-    private let count = Mutex(0)
-    func tick() { count.withLock { $0 += 1 } }
-    var value: Int { count.withLock { $0 } }
-}
-
-/// A lock for the counters (a `Mutex` is unseen by the thread sanitizer on Linux).
-private final class Mutex<Value: Sendable>: @unchecked Sendable {
-    // The tests' own small lock: the value is touched only inside `withLock`, under the semaphore.
-    private var value: Value
-    private let semaphore = DispatchSemaphore(value: 1)
-    init(_ value: Value) { self.value = value }
-    func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
-        semaphore.wait()
-        defer { semaphore.signal() }
-        return body(&value)
-    }
-}
-
 private final class Service: Sendable {
     let dependencies: [Service]
     init(_ dependencies: [Service]) { self.dependencies = dependencies }
-}
-
-private final class SilentLog: LogController {
-    func log(_ entry: LogEntry) {}
 }
 
 @Suite("MetaControllerVerification: verify(consumers:samples:)")
@@ -71,7 +48,7 @@ struct MetaControllerVerificationTests {
     /// The graph of the definition of done: five problems planted in one graph.
     private func brokenGraph() -> MetaController {
         let metaController = MetaController()
-        metaController.logController = SilentLog()
+        metaController.logController = FakeLogController()
         metaController.register(Top.self) {
             _ = try $0.make(Middle.self) as Middle; return Top()
         }
@@ -171,7 +148,7 @@ struct MetaControllerVerificationTests {
         let metaController = MetaController()
         let runs = Counter()
         metaController.registerShared(ImageCache.self) { _ in
-            runs.tick()
+            runs.increment()
             return ImageCache()
         }
         let report = metaController.verify()
@@ -187,7 +164,7 @@ struct MetaControllerVerificationTests {
         let metaController = MetaController()
         let runs = Counter()
         metaController.registerShared(ImageCache.self) { _ in
-            runs.tick()
+            runs.increment()
             return ImageCache()
         }
         let made = try metaController.make(ImageCache.self)
@@ -202,7 +179,7 @@ struct MetaControllerVerificationTests {
         let metaController = MetaController()
         let runs = Counter()
         metaController.registerShared(ImageCache.self) { _ in
-            runs.tick()
+            runs.increment()
             return ImageCache()
         }
         metaController.register(Top.self) {
@@ -218,7 +195,7 @@ struct MetaControllerVerificationTests {
     @Test("a factory that takes an argument is made from the test's sample, else the registration's, else reported")
     func samples() throws {
         let metaController = MetaController()
-        let seen = Mutex<[Int]>([])
+        let seen = Lock<[Int]>([])
         metaController.register(DetailScreen.self, argument: Item.self, sample: Item(id: 1)) { _, item in
             seen.withLock { $0.append(item.id) }
             return DetailScreen(item: item)
@@ -325,7 +302,7 @@ struct MetaControllerVerificationTests {
     @Test("products are made with a child of the MetaController verified: its slots, not its products")
     func productsSeeTheSlots() throws {
         let metaController = MetaController()
-        metaController.logController = SilentLog()
+        metaController.logController = FakeLogController()
         metaController.register(FeedScreen.self) { _ in FeedScreen() }
         metaController.register(CheckoutScreen.self) { _ in CheckoutScreen() }
         let report = metaController.verify()
@@ -354,7 +331,7 @@ struct MetaControllerVerificationTests {
 
     @Test("a strict MetaController hands each problem to its reporter")
     func strictReporting() {
-        let reported = Mutex<[String]>([])
+        let reported = Lock<[String]>([])
         let metaController = MetaController.strict { report in reported.withLock { $0.append("\(report)") } }
         metaController.register(Flaky.self) { _ in throw FlakyFailed() }
         metaController.register(FeedScreen.self) { _ in FeedScreen() }
@@ -365,6 +342,35 @@ struct MetaControllerVerificationTests {
                 "FeedScreen requires logController, which this MetaController lacks",
                 "the factory of Flaky threw: the disk is full",
             ])
+    }
+
+    @Test("code off the main actor awaits it, and main-actor factories are made all the same")
+    nonisolated func awaitedOffTheMainActor() async {
+        let metaController = MetaController()
+        metaController.register(Banner.self) { @MainActor _ in Banner() }
+        let report = await metaController.verify()
+        #expect(report.isSatisfied, "\(report)")
+        #expect(report.factoriesMade == 1)
+    }
+
+    @Test("a request a factory makes on another thread is not verified: its shared product is made for real")
+    func requestsOnOtherThreadsAreReal() throws {
+        let metaController = MetaController()
+        let runs = Counter()
+        metaController.registerShared(ImageCache.self) { _ in
+            runs.increment()
+            return ImageCache()
+        }
+        metaController.register(Top.self) { metaController in
+            let done = TestThreads.onThread { _ = try? metaController.make(ImageCache.self) as ImageCache }
+            done.wait()
+            return Top()
+        }
+        // The verification of ImageCache itself makes one of its own; the thread's request makes the real one.
+        #expect(metaController.verify().isSatisfied)
+        #expect(runs.value == 2)
+        _ = try metaController.make(ImageCache.self) as ImageCache
+        #expect(runs.value == 2)   // kept: the real product was made on the other thread
     }
 
     @Test("an empty MetaController verifies nothing, and says so")
@@ -392,11 +398,11 @@ struct MetaControllerVerificationTests {
         let runs = Counter()
         for index in 0..<20 {
             metaController.registerShared(ImageCache.self, name: "\(index)") { _ in
-                runs.tick()
+                runs.increment()
                 return ImageCache()
             }
         }
-        let made = Mutex<[ObjectIdentifier]>([])
+        let made = Lock<[ObjectIdentifier]>([])
         let done = TestThreads.onThread {
             for index in 0..<20 {
                 if let cache = try? metaController.make(ImageCache.self, name: "\(index)") {

@@ -93,9 +93,6 @@ final class FactoryRegistration<Argument, Product>: Sendable {
 
 /// A registration, whatever its types, as ``MetaController/verify(consumers:samples:)`` makes it.
 protocol VerifiableRegistration: AnyObject, Sendable {
-    /// The key of the registration when it is stored under its type alone.
-    var typeAloneKey: FactoryKey { get }
-
     /// Makes a product for `requester` from the sample argument of the
     /// registration's argument type: the one in `samples`, else the one the
     /// registration declared; no argument for a factory that takes none.
@@ -107,8 +104,6 @@ protocol VerifiableRegistration: AnyObject, Sendable {
 }
 
 extension FactoryRegistration: VerifiableRegistration {
-    var typeAloneKey: FactoryKey { FactoryKey(Product.self, Argument.self) }
-
     func verificationProduct(
         key: FactoryKey, requester: MetaController, samples: [ObjectIdentifier: Any], isolation: (any Actor)?
     ) throws -> Any? {

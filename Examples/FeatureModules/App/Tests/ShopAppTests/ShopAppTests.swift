@@ -19,6 +19,13 @@ import Testing
     }
     // docs:end verify
 
+    @Test func aForgottenAssemblyFailsTheVerification() {
+        let app = MetaController()
+        app.install(CheckoutAssembly())   // the profile's assembly forgotten
+        let report = app.verify(consumers: [CheckoutScreen.self])
+        #expect(report.problems.map(\.description) == ["CheckoutScreen requires profileController, which this MetaController lacks"])
+    }
+
     @Test func theAppsGraphGivesTheCheckoutTheLiveProfile() throws {
         let app = ShopApp.makeMetaController()
         let screen = try app.make(CheckoutScreen.self)
