@@ -210,17 +210,10 @@ enum FactoryConstruction {
             filter = (outerFilter.low | bits.low, outerFilter.high | bits.high)
         }
         var node = Node(key: key, outer: outer, root: root, filter: filter, verification: verification)
-        if let verification {
-            return try withUnsafePointer(to: &node) { node in
-                innermost.value = UnsafeRawPointer(node)
-                defer { innermost.value = outer }
-                return try verification.takeUnretainedValue().running(body)
-            }
-        }
-        // Apart from the verifying path, so that this one stays as small as it was.
         return try withUnsafePointer(to: &node) { node in
             innermost.value = UnsafeRawPointer(node)
             defer { innermost.value = outer }
+            if let verification { return try verification.takeUnretainedValue().running(body) }
             return try body()
         }
     }
