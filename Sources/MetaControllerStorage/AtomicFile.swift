@@ -13,24 +13,38 @@ import Foundation
 ///
 /// Every call is relative to the store's open directory (see ``StoreDirectory``).
 enum AtomicFile {
-    /// How many times a save starts over with a new temporary file after something removed its
-    /// temporary file before the rename (an older version of the package opening the store, or a tool).
+    /// How many times a save starts over with a new temporary file after something that takes no
+    /// lock removed its temporary file before the rename (an older version of the package opening
+    /// the store, or a tool).
     static let maximumAttempts = 8
 
     /// Writes `data` to a new temporary file `<temporaryPrefix><UUID>` in `directory` (created `0600`,
     /// never an existing file or link), syncs it, renames it over `destination`, and syncs `directory`.
     ///
     /// The temporary file is held locked (`flock`, exclusive) from just after it is created until
-    /// after the rename, so that opening a store, which removes only temporary files whose lock it can
-    /// take, never removes it. When it was removed all the same (before the lock was taken, or by
-    /// something that takes no lock), the write starts over with a new temporary file.
+    /// after the rename, and the directory's lock is held shared from before the create until the
+    /// file is locked, so that opening a store, which cleans up under the directory's lock held
+    /// exclusively and removes only temporary files whose lock it can take, never removes it.
+    /// When it was removed all the same (by something that takes no lock), the write starts over
+    /// with a new temporary file.
     ///
     /// - Returns: `nil` on success, otherwise the system's reason; the temporary file is removed.
     static func write(_ data: Data, in directory: StoreDirectory, replacing destination: String, temporaryPrefix: String) -> String? {
         for _ in 0..<maximumAttempts {
             let temporary = temporaryPrefix + UUID().uuidString
+            // From before the file exists until it is locked, the directory's lock is held shared:
+            // opening a store (which takes it exclusively to clean up) can never find the file unlocked.
+            let creating = directory.beginNewTemporaryFile()
             let descriptor = openat(directory.descriptor, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-            guard descriptor >= 0 else { return POSIXFile.errorText(errno) }
+            guard descriptor >= 0 else {
+                let number = errno
+                directory.endNewTemporaryFile(creating)
+                return POSIXFile.errorText(number)
+            }
+            directory.seams.created?(temporary)
+            // A file system without locks fails here; the write goes on unprotected, as before locks.
+            while flock(descriptor, LOCK_EX) != 0, errno == EINTR {}
+            directory.endNewTemporaryFile(creating)
             let outcome = writeLocked(data, to: descriptor, named: temporary, in: directory, replacing: destination)
             if case .failed = outcome { unlinkat(directory.descriptor, temporary, 0) }
             POSIXFile.close(descriptor)   // releases the lock
@@ -56,10 +70,8 @@ enum AtomicFile {
     private static func writeLocked(
         _ data: Data, to descriptor: Int32, named temporary: String, in directory: StoreDirectory, replacing destination: String
     ) -> Outcome {
-        // Another process opening the store may have taken the lock, and removed the file, between
-        // the create and this lock: then the file has no name left, and the write starts over.
-        // A file system without locks fails here; the write goes on unprotected, as before locks.
-        while flock(descriptor, LOCK_EX) != 0, errno == EINTR {}
+        // Something that takes no lock (an older version of this package opening the store, a
+        // tool) may have removed the file: then it has no name left, and the write starts over.
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { return .failed(POSIXFile.errorText(errno)) }
         guard status.st_nlink > 0 else { return .removed }

@@ -44,11 +44,15 @@ public protocol DataController: AnyObject, Sendable {
     /// block, such as ``MemoryDataController``. ``FileDataController`` does it
     /// on a queue of its own. Cancellation does not stop a save once called.
     ///
+    /// It is `nonisolated(nonsending)`: it runs on the caller's actor until it
+    /// first suspends, so a store that queues its work before then keeps the
+    /// order of calls made in a row on one actor.
+    ///
     /// - Parameters:
     ///   - data: The bytes to store.
     ///   - key: The entry's key.
     /// - Throws: What ``save(_:forKey:)`` throws.
-    func save(_ data: Data, forKey key: String) async throws(DataStoreError)
+    nonisolated(nonsending) func save(_ data: Data, forKey key: String) async throws(DataStoreError)
 
     /// The data under `key`, or `nil`, without blocking a thread of Swift's cooperative pool.
     ///
@@ -56,7 +60,7 @@ public protocol DataController: AnyObject, Sendable {
     ///
     /// - Parameter key: The entry's key.
     /// - Throws: What ``fetchData(forKey:)`` throws.
-    func fetchData(forKey key: String) async throws(DataStoreError) -> Data?
+    nonisolated(nonsending) func fetchData(forKey key: String) async throws(DataStoreError) -> Data?
 
     /// Removes the entry under `key` without blocking a thread of Swift's cooperative pool.
     ///
@@ -66,14 +70,14 @@ public protocol DataController: AnyObject, Sendable {
     /// - Returns: Whether there was one.
     /// - Throws: What ``destroy(_:)`` throws.
     @discardableResult
-    func destroy(_ key: String) async throws(DataStoreError) -> Bool
+    nonisolated(nonsending) func destroy(_ key: String) async throws(DataStoreError) -> Bool
 
     /// Every key that has an entry, without blocking a thread of Swift's cooperative pool.
     ///
     /// The default calls the synchronous ``keys()`` on the calling task.
     ///
     /// - Throws: What ``keys()`` throws.
-    func keys() async throws(DataStoreError) -> [String]
+    nonisolated(nonsending) func keys() async throws(DataStoreError) -> [String]
 }
 
 extension DataController {
@@ -115,7 +119,7 @@ extension DataController {
     ///   - encoder: The encoder; a plain `JSONEncoder` by default.
     /// - Throws: ``DataStoreError/Code/encoding`` when `value` does not encode,
     ///   or what ``DataController/save(_:forKey:)-4gmft`` throws.
-    public func save(_ value: some Encodable, forKey key: String, encoder: JSONEncoder = JSONEncoder()) async throws(DataStoreError) {
+    public nonisolated(nonsending) func save(_ value: some Encodable, forKey key: String, encoder: JSONEncoder = JSONEncoder()) async throws(DataStoreError) {
         try await save(try DataStoreError.encode(value, forKey: key, encoder: encoder), forKey: key)
     }
 
@@ -129,7 +133,7 @@ extension DataController {
     ///   - decoder: The decoder; a plain `JSONDecoder` by default.
     /// - Throws: ``DataStoreError/Code/corrupt`` naming the key and the key path
     ///   when the entry does not decode, or what ``DataController/fetchData(forKey:)-7e7lo`` throws.
-    public func fetch<Value: Decodable>(
+    public nonisolated(nonsending) func fetch<Value: Decodable>(
         _ type: Value.Type, forKey key: String, decoder: JSONDecoder = JSONDecoder()
     ) async throws(DataStoreError) -> Value? {
         guard let data = try await fetchData(forKey: key) else { return nil }
@@ -147,7 +151,7 @@ extension DataController {
     ///   - data: The bytes to store.
     ///   - key: The entry's key.
     /// - Throws: What ``save(_:forKey:)`` throws.
-    public func save(_ data: Data, forKey key: String) async throws(DataStoreError) {
+    public nonisolated(nonsending) func save(_ data: Data, forKey key: String) async throws(DataStoreError) {
         func save() throws(DataStoreError) { try self.save(data, forKey: key) }
         try save()
     }
@@ -156,7 +160,7 @@ extension DataController {
     ///
     /// - Parameter key: The entry's key.
     /// - Throws: What ``fetchData(forKey:)`` throws.
-    public func fetchData(forKey key: String) async throws(DataStoreError) -> Data? {
+    public nonisolated(nonsending) func fetchData(forKey key: String) async throws(DataStoreError) -> Data? {
         func fetch() throws(DataStoreError) -> Data? { try fetchData(forKey: key) }
         return try fetch()
     }
@@ -167,7 +171,7 @@ extension DataController {
     /// - Returns: Whether there was one.
     /// - Throws: What ``destroy(_:)`` throws.
     @discardableResult
-    public func destroy(_ key: String) async throws(DataStoreError) -> Bool {
+    public nonisolated(nonsending) func destroy(_ key: String) async throws(DataStoreError) -> Bool {
         func destroy() throws(DataStoreError) -> Bool { try self.destroy(key) }
         return try destroy()
     }
@@ -175,7 +179,7 @@ extension DataController {
     /// Calls the synchronous ``keys()`` on the calling task.
     ///
     /// - Throws: What ``keys()`` throws.
-    public func keys() async throws(DataStoreError) -> [String] {
+    public nonisolated(nonsending) func keys() async throws(DataStoreError) -> [String] {
         func keys() throws(DataStoreError) -> [String] { try self.keys() }
         return try keys()
     }

@@ -14,7 +14,9 @@ public import Foundation
 ///   syncs the directory. A crash at any moment leaves the old value or the new
 ///   one, never a torn file. Temporary files left by a crash are removed when
 ///   the store is opened; a temporary file of a save in flight, in this process
-///   or another, is left alone (the save holds it locked until the rename).
+///   or another, is left alone (the save holds it locked until the rename, and
+///   holds the directory's lock shared until then, which opening a store takes
+///   exclusively before it cleans up).
 /// - **One directory.** The directory is opened once, when the store is opened,
 ///   and every operation works in that directory: if its path is later moved, or
 ///   replaced by a symbolic link, the store stays with the directory it opened.
@@ -41,8 +43,10 @@ public import Foundation
 ///   `try await store.save(...)` (and `fetch`, `destroy`, `keys()`) does the
 ///   blocking work, `fsync` included, on Dispatch queues of the store, and the
 ///   task waits without holding a thread of Swift's cooperative pool. Async saves
-///   and destroys of one key run one at a time in the order they were called;
-///   async reads never wait behind a write. Cancelling the task does not stop an
+///   and destroys of one key run one at a time in the order they were called: they
+///   are `nonisolated(nonsending)` and queue their work on the caller's actor before
+///   they first suspend, so tasks started in a row on one actor keep their order.
+///   Async reads never wait behind a write. Cancelling the task does not stop an
 ///   operation once called. Errors are the same ``DataStoreError``s.
 ///
 /// ```swift
@@ -113,8 +117,12 @@ public final class FileDataController: DataController, MetaControllerConsumer {
         } catch {
             throw unavailable(error.reason)
         }
-        for name in names where name.hasPrefix(Self.temporaryPrefix) {
-            opened.removeIfAbandoned(name)
+        let temporaries = names.filter { $0.hasPrefix(Self.temporaryPrefix) }
+        guard !temporaries.isEmpty else { return }
+        // Under the directory's lock, no save is between creating its temporary file and locking
+        // it: every such file is either held by its save or abandoned.
+        opened.excludingNewTemporaryFiles {
+            for name in temporaries { opened.removeIfAbandoned(name) }
         }
     }
 
@@ -284,21 +292,24 @@ public final class FileDataController: DataController, MetaControllerConsumer {
 
     /// Saves `data` under `key` atomically, on a queue of the store: the task waits without blocking a thread of the cooperative pool.
     ///
-    /// Async saves and destroys of one key run one at a time, in the order they were called.
+    /// Async saves and destroys of one key run one at a time, in the order they were called: this
+    /// runs on the caller's actor until the work is queued, before it first suspends.
     ///
     /// - Parameters:
     ///   - data: The bytes to store.
     ///   - key: The entry's key.
     /// - Throws: What the synchronous ``save(_:forKey:)-(Data,_)`` throws.
-    public func save(_ data: Data, forKey key: String) async throws(DataStoreError) {
-        try await queues.write(try DataStoreError.validate(key)) { () throws(DataStoreError) in try self.save(data, forKey: key) }
+    public nonisolated(nonsending) func save(_ data: Data, forKey key: String) async throws(DataStoreError) {
+        try await queues.write(try DataStoreError.validate(key), queued: opened.seams.queued) { () throws(DataStoreError) in
+            try self.save(data, forKey: key)
+        }
     }
 
     /// The data under `key`, or `nil`, read on a queue of the store: the task waits without blocking a thread of the cooperative pool.
     ///
     /// - Parameter key: The entry's key.
     /// - Throws: What the synchronous ``fetchData(forKey:)`` throws.
-    public func fetchData(forKey key: String) async throws(DataStoreError) -> Data? {
+    public nonisolated(nonsending) func fetchData(forKey key: String) async throws(DataStoreError) -> Data? {
         _ = try DataStoreError.validate(key)
         return try await queues.read { () throws(DataStoreError) in try self.fetchData(forKey: key) }
     }
@@ -309,14 +320,16 @@ public final class FileDataController: DataController, MetaControllerConsumer {
     /// - Returns: Whether there was one.
     /// - Throws: What the synchronous ``destroy(_:)`` throws.
     @discardableResult
-    public func destroy(_ key: String) async throws(DataStoreError) -> Bool {
-        try await queues.write(try DataStoreError.validate(key)) { () throws(DataStoreError) in try self.destroy(key) }
+    public nonisolated(nonsending) func destroy(_ key: String) async throws(DataStoreError) -> Bool {
+        try await queues.write(try DataStoreError.validate(key), queued: opened.seams.queued) { () throws(DataStoreError) in
+            try self.destroy(key)
+        }
     }
 
     /// Every key that has an entry, sorted, listed on a queue of the store.
     ///
     /// - Throws: What the synchronous ``keys()`` throws.
-    public func keys() async throws(DataStoreError) -> [String] {
+    public nonisolated(nonsending) func keys() async throws(DataStoreError) -> [String] {
         try await queues.read { () throws(DataStoreError) in try self.keys() }
     }
 

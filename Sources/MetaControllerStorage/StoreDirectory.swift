@@ -74,6 +74,44 @@ final class StoreDirectory: Sendable {
         }
     }
 
+    /// Runs `body` while no save is between creating its temporary file and locking it.
+    ///
+    /// A save holds the directory's lock shared (`flock` on a descriptor of its own) from before it
+    /// creates its temporary file until it holds that file's lock; this takes the directory's
+    /// lock exclusively, so every temporary file `body` finds is either locked by its writer or
+    /// abandoned. Opening a store cleans up inside it. A file system without locks runs `body`
+    /// unprotected, as before locks.
+    func excludingNewTemporaryFiles<Result>(_ body: () -> Result) -> Result {
+        let lock = openat(descriptor, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard lock >= 0 else { return body() }
+        defer { POSIXFile.close(lock) }   // releases the lock
+        var status: Int32
+        repeat { status = flock(lock, LOCK_EX | LOCK_NB) } while status != 0 && errno == EINTR
+        if status != 0, errno == EWOULDBLOCK {
+            seams.waitingForSaves?()
+            repeat { status = flock(lock, LOCK_EX) } while status != 0 && errno == EINTR
+        }
+        return body()
+    }
+
+    /// Takes the directory's lock shared, for a save about to create its temporary file (see
+    /// ``excludingNewTemporaryFiles(_:)``).
+    ///
+    /// - Returns: The descriptor that holds the lock, for ``endNewTemporaryFile(_:)``; `-1` when no
+    ///   lock could be had (the save goes on unprotected).
+    func beginNewTemporaryFile() -> Int32 {
+        let lock = openat(descriptor, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard lock >= 0 else { return -1 }
+        var status: Int32
+        repeat { status = flock(lock, LOCK_SH) } while status != 0 && errno == EINTR
+        return lock
+    }
+
+    /// Releases what ``beginNewTemporaryFile()`` took, once the save holds its temporary file's lock.
+    func endNewTemporaryFile(_ lock: Int32) {
+        if lock >= 0 { POSIXFile.close(lock) }
+    }
+
     /// Removes the file `name` if it is a temporary file no writer holds: one whose lock can be
     /// taken (a writer holds its temporary file locked from creating it until it is renamed),
     /// or anything but a regular file or a directory (no writer makes those).
@@ -157,6 +195,15 @@ struct StoreSeams: Sendable {
     var syncFile: (@Sendable (_ descriptor: Int32) -> Int32)?
     /// Called instead of `fsync` on the store's directory after a rename.
     var syncDirectory: (@Sendable (_ descriptor: Int32) -> Int32)?
+    /// Called after a save created its temporary file `name` and before it locks it (while it
+    /// holds the directory's lock shared).
+    var created: (@Sendable (_ name: String) -> Void)?
+    /// Called when opening a store finds a save between creating its temporary file and locking
+    /// it, before the opening waits for that save.
+    var waitingForSaves: (@Sendable () -> Void)?
+    /// Called when an async save or destroy of the key has queued its work, on the caller, before
+    /// the call first suspends.
+    var queued: (@Sendable (_ key: String) -> Void)?
     /// Called after a read has measured the open entry `name` and found it within the limit,
     /// before it reads a byte.
     var measured: (@Sendable (_ name: String) -> Void)?

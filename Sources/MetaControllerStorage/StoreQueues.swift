@@ -28,25 +28,34 @@ struct StoreQueues: Sendable {
     static var isCurrent: Bool { DispatchQueue.getSpecific(key: marker) ?? false }
 
     /// Runs `work` on the write lane of `key` (a key in normalization form C) and returns what it returns or throws.
-    func write<Value: Sendable>(
-        _ key: String, _ work: @escaping @Sendable () throws(DataStoreError) -> Value
+    ///
+    /// - Parameter queued: Called right after the work is queued, on the caller (a test's seam).
+    nonisolated(nonsending) func write<Value: Sendable>(
+        _ key: String, queued: (@Sendable (String) -> Void)? = nil, _ work: @escaping @Sendable () throws(DataStoreError) -> Value
     ) async throws(DataStoreError) -> Value {
-        try await run(on: lanes[Int(UInt(bitPattern: key.hashValue) % UInt(lanes.count))], work)
+        try await run(on: lanes[Int(UInt(bitPattern: key.hashValue) % UInt(lanes.count))], queued: { queued?(key) }, work)
     }
 
     /// Runs `work` on the read queue and returns what it returns or throws.
-    func read<Value: Sendable>(_ work: @escaping @Sendable () throws(DataStoreError) -> Value) async throws(DataStoreError) -> Value {
-        try await run(on: reads, work)
+    nonisolated(nonsending) func read<Value: Sendable>(
+        _ work: @escaping @Sendable () throws(DataStoreError) -> Value
+    ) async throws(DataStoreError) -> Value {
+        try await run(on: reads, queued: {}, work)
     }
 
-    // The work is enqueued before the first suspension, so calls reach the lane
-    // in the order they were made. Cancellation does not stop it: a save that
+    // `nonisolated(nonsending)`: this runs on the caller's actor, as do the store's async
+    // methods that call it, so the work is queued before the call first suspends, while
+    // the caller still holds its actor: calls made one after another on an actor (tasks
+    // started in a row on the main actor, say) reach the lane in the order they were made.
+    // A plain `nonisolated async` function would first leave the caller's actor, and calls
+    // would race each other to the lane. Cancellation does not stop the work: a save that
     // was called is carried out, and the caller gets its result.
-    private func run<Value: Sendable>(
-        on queue: DispatchQueue, _ work: @escaping @Sendable () throws(DataStoreError) -> Value
+    private nonisolated(nonsending) func run<Value: Sendable>(
+        on queue: DispatchQueue, queued: () -> Void, _ work: @escaping @Sendable () throws(DataStoreError) -> Value
     ) async throws(DataStoreError) -> Value {
         let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<Value, DataStoreError>, Never>) in
             queue.async { continuation.resume(returning: Result { () throws(DataStoreError) -> Value in try work() }) }
+            queued()
         }
         return try result.get()
     }

@@ -103,7 +103,7 @@ public final class FakeDataController: DataController, MetaControllerConsumer {
     ///   - data: The bytes to store.
     ///   - key: The entry's key.
     /// - Throws: `DataStoreError.Code.unwritable` for a key told to fail, or what the store throws.
-    public func save(_ data: Data, forKey key: String) async throws(DataStoreError) {
+    public nonisolated(nonsending) func save(_ data: Data, forKey key: String) async throws(DataStoreError) {
         state.withLock { $0.asyncOperations.append(.save(key)) }
         func save() throws(DataStoreError) { try self.save(data, forKey: key) }
         try save()
@@ -113,7 +113,7 @@ public final class FakeDataController: DataController, MetaControllerConsumer {
     ///
     /// - Parameter key: The entry's key.
     /// - Throws: What the store throws.
-    public func fetchData(forKey key: String) async throws(DataStoreError) -> Data? {
+    public nonisolated(nonsending) func fetchData(forKey key: String) async throws(DataStoreError) -> Data? {
         state.withLock { $0.asyncOperations.append(.fetch(key)) }
         func fetch() throws(DataStoreError) -> Data? { try fetchData(forKey: key) }
         return try fetch()
@@ -125,7 +125,7 @@ public final class FakeDataController: DataController, MetaControllerConsumer {
     /// - Returns: Whether there was one.
     /// - Throws: What the store throws.
     @discardableResult
-    public func destroy(_ key: String) async throws(DataStoreError) -> Bool {
+    public nonisolated(nonsending) func destroy(_ key: String) async throws(DataStoreError) -> Bool {
         state.withLock { $0.asyncOperations.append(.destroy(key)) }
         func destroy() throws(DataStoreError) -> Bool { try self.destroy(key) }
         return try destroy()
@@ -134,7 +134,7 @@ public final class FakeDataController: DataController, MetaControllerConsumer {
     /// Records the call as awaited and lists the keys.
     ///
     /// - Throws: What the store throws.
-    public func keys() async throws(DataStoreError) -> [String] {
+    public nonisolated(nonsending) func keys() async throws(DataStoreError) -> [String] {
         state.withLock { $0.asyncOperations.append(.keys) }
         func keys() throws(DataStoreError) -> [String] { try self.keys() }
         return try keys()

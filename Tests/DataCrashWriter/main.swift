@@ -7,7 +7,8 @@
 // With `--open <directory> <seconds>` it instead opens a store on the directory
 // again and again, for at most that many seconds or until it is killed, and
 // prints "opened <count>" after the first open and after every 20th, for the test
-// of opening a store beside another process's saves.
+// of opening a store beside another process's saves. With `--open-once <directory>`
+// it opens a store there once and prints "opened".
 import Foundation
 import MetaController
 
@@ -18,6 +19,17 @@ struct Record: Codable {
 }
 
 let arguments = CommandLine.arguments
+// `--open-once <directory>`: opens a store on the directory once, then prints "opened".
+if arguments.count == 3, arguments[1] == "--open-once" {
+    do {
+        _ = try FileDataController(directory: URL(fileURLWithPath: arguments[2]))
+        FileHandle.standardOutput.write(Data("opened\n".utf8))
+        exit(0)
+    } catch {
+        FileHandle.standardError.write(Data("\(error)\n".utf8))
+        exit(1)
+    }
+}
 if arguments.count == 4, arguments[1] == "--open", let seconds = Double(arguments[3]) {
     let end = Date().addingTimeInterval(seconds)
     var count = 0

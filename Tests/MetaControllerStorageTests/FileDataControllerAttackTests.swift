@@ -98,6 +98,108 @@ import Darwin
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["value-0.entry", "value-1.entry"])
     }
 
+    /// A save held between creating its temporary file and locking it (the window in which the
+    /// file exists unlocked) while another store opens the directory in this process: the
+    /// opening waits for the save to lock its file instead of taking the file for a crash's
+    /// leftover, and the save lands with the one temporary file it made.
+    @Test func anOpeningWaitsForASaveBetweenCreatingAndLockingItsTemporaryFile() throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let hold = HeldSave()
+        let store = try FileDataController(directory: directory, maximumEntryBytes: 1 << 20, seams: hold.seams)
+        let saved = Lock<String?>("not yet")
+        let saving = Thread {
+            do {
+                try store.save(Data("kept".utf8), forKey: "draft")
+                saved.withLock { $0 = nil }
+            } catch {
+                saved.withLock { $0 = "\(error)" }
+            }
+            hold.done.signal()
+        }
+        saving.start()
+        hold.reached.wait()   // the temporary file exists, unlocked
+        let opening = StoreSeams(waitingForSaves: { hold.openerWaits.signal() })
+        let opened = Lock<String?>("not yet")
+        Thread {
+            do {
+                _ = try FileDataController(directory: directory, maximumEntryBytes: 1 << 20, seams: opening)
+                opened.withLock { $0 = nil }
+            } catch {
+                opened.withLock { $0 = "\(error)" }
+            }
+            hold.openerWaits.signal()   // finished (or waiting, above)
+            hold.openerDone.signal()
+        }.start()
+        hold.openerWaits.wait()   // the opening waits for the save, or (without the lock) finished
+        hold.held.signal()
+        hold.done.wait()
+        hold.openerDone.wait()
+        #expect(saved.withLock { $0 } == nil)
+        #expect(opened.withLock { $0 } == nil)
+        #expect(hold.temporaryFiles.withLock { $0 } == 1, "the save's temporary file was removed and it started over")
+        #expect(try store.fetchData(forKey: "draft") == Data("kept".utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["draft.entry"])
+    }
+
+    /// The same with another process: a save here is held between creating its temporary file
+    /// and locking it while a second process opens the store. The test lets the save go on only
+    /// once the kernel shows the other process blocked on the directory's lock (`/proc/locks`),
+    /// or the other process has finished: it must not have removed the file.
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/locks")))
+    func anotherProcessOpeningWaitsForASaveBetweenCreatingAndLockingItsTemporaryFile() throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let helper = try #require(FileDataControllerTests.crashWriterURL(), "DataCrashWriter was not built beside the tests")
+        let hold = HeldSave()
+        let store = try FileDataController(directory: directory, maximumEntryBytes: 1 << 20, seams: hold.seams)
+        let saved = Lock<String?>("not yet")
+        Thread {
+            do {
+                try store.save(Data("kept".utf8), forKey: "draft")
+                saved.withLock { $0 = nil }
+            } catch {
+                saved.withLock { $0 = "\(error)" }
+            }
+            hold.done.signal()
+        }.start()
+        hold.reached.wait()
+
+        let opener = Process()
+        opener.executableURL = helper
+        opener.arguments = ["--open-once", directory.path]
+        let output = Pipe()
+        opener.standardOutput = output
+        try opener.run()
+        defer {
+            if opener.isRunning { kill(opener.processIdentifier, SIGKILL) }
+            opener.waitUntilExit()
+        }
+        // Wait for the opener to block on a lock, or to end; no sleep decides the outcome.
+        let pid = String(opener.processIdentifier)
+        let deadline = ContinuousClock.now + .seconds(60)
+        var blocked = false
+        while opener.isRunning, !blocked, ContinuousClock.now < deadline {
+            let locks = (try? String(contentsOfFile: "/proc/locks", encoding: .utf8)) ?? ""
+            blocked = locks.split(separator: "\n").contains { line in
+                let fields = line.split(separator: " ")
+                return fields.contains("->") && fields.contains("FLOCK") && fields.contains(Substring(pid))
+            }
+            if !blocked { usleep(1000) }
+        }
+        hold.held.signal()
+        hold.done.wait()
+        opener.waitUntilExit()
+        let heard = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(blocked, "the other process did not wait for the save's lock")
+        #expect(opener.terminationStatus == 0)
+        #expect(heard == "opened\n")
+        #expect(saved.withLock { $0 } == nil)
+        #expect(hold.temporaryFiles.withLock { $0 } == 1, "the save's temporary file was removed and it started over")
+        #expect(try store.fetchData(forKey: "draft") == Data("kept".utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["draft.entry"])
+    }
+
     /// Something that removes temporary files without taking their lock (an older version of this
     /// package opening the store, a cleaning tool) removes a save's temporary file while it is
     /// written, three times: each such save starts over with a new temporary file and lands.
@@ -284,5 +386,34 @@ import Darwin
         }
         #expect(try store.keys() == ["good"])
         for key in try store.keys() { #expect(try store.fetchData(forKey: key) != nil) }
+    }
+}
+
+/// Holds a store's first save between creating its temporary file and locking it, and counts
+/// the temporary files its saves create.
+private final class HeldSave: Sendable {
+    /// The first save created its temporary file and waits.
+    let reached = DispatchSemaphore(value: 0)
+    /// Lets it go on.
+    let held = DispatchSemaphore(value: 0)
+    /// The save is over.
+    let done = DispatchSemaphore(value: 0)
+    /// An opening waits for the save, or finished.
+    let openerWaits = DispatchSemaphore(value: 0)
+    /// The opening is over.
+    let openerDone = DispatchSemaphore(value: 0)
+    let temporaryFiles = Lock(0)
+
+    var seams: StoreSeams {
+        StoreSeams(created: { [self] _ in
+            guard
+                temporaryFiles.withLock({ count in
+                    count += 1
+                    return count == 1
+                })
+            else { return }
+            reached.signal()
+            held.wait()
+        })
     }
 }
