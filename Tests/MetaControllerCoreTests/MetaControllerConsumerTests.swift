@@ -1,4 +1,6 @@
+import Dispatch
 import MetaController
+@testable import MetaControllerCore
 import MetaControllerTesting
 import Testing
 import MetaControllerTestSupport
@@ -235,6 +237,68 @@ struct MetaControllerConsumerTests {
         #expect(parent.heard.values == [0, 1])
     }
 
+    /// Four threads pass one MetaController to one `Sendable` controller at once. The first is
+    /// held after it read that the controller holds nothing and before it sets it, until the
+    /// three others have either waited for it or finished: the controller receives the
+    /// MetaController once and its hook runs once, every run.
+    @Test func theHookRunsOnceWhenThreadsPassAtOnce() {
+        let metaController = MetaController()
+        let controller = ArrivingApiController()
+        let race = HeldDelivery()
+        DeliveryClaims.watching(controller, with: race.seams) {
+            let group = DispatchGroup()
+            DispatchQueue.global().async(group: group) { metaController.passMetaController(to: controller) }
+            race.reached.wait()
+            for _ in 0..<3 {
+                DispatchQueue.global().async(group: group) {
+                    metaController.passMetaController(to: controller)
+                    race.others.signal()
+                }
+            }
+            for _ in 0..<3 { race.others.wait() }   // each waited for the first, or finished
+            race.held.signal()
+            group.wait()
+        }
+        #expect(controller.arrivals.withLock { $0 } == 1)
+        #expect(controller.metaController === metaController)
+    }
+
+    /// Two threads pass two different MetaControllers to one controller at once: the write-once
+    /// rule holds across threads. The one that got there first keeps it, the other pass is
+    /// refused with a warning, and the hook runs once.
+    @Test func ofTwoMetaControllersPassedAtOnceTheFirstIsKept() {
+        let first = MetaController.withFakes()
+        let second = MetaController.withFakes()
+        let controller = ArrivingApiController()
+        let race = HeldDelivery()
+        DeliveryClaims.watching(controller, with: race.seams) {
+            let group = DispatchGroup()
+            DispatchQueue.global().async(group: group) { first.passMetaController(to: controller) }
+            race.reached.wait()
+            DispatchQueue.global().async(group: group) {
+                second.passMetaController(to: controller)
+                race.others.signal()
+            }
+            race.others.wait()
+            race.held.signal()
+            group.wait()
+        }
+        #expect(controller.arrivals.withLock { $0 } == 1)
+        #expect(controller.metaController === first)
+        let warnings = (second.logController as? FakeLogController)?.diagnostics.map(\.message) ?? []
+        #expect(warnings.contains { $0.contains("already holds") }, "\(warnings)")
+    }
+
+    /// Without a hold: eight threads pass one MetaController to a fresh controller, 200 times.
+    @Test func theHookRunsOnceWhateverTheThreads() {
+        for _ in 0..<200 {
+            let metaController = MetaController()
+            let controller = ArrivingApiController()
+            DispatchQueue.concurrentPerform(iterations: 8) { _ in metaController.passMetaController(to: controller) }
+            #expect(controller.arrivals.withLock { $0 } == 1)
+        }
+    }
+
     @Test @MainActor func aMainActorModelsHookRunsOnTheMainActor() {
         @MainActor final class Model: @MainActor MetaControllerConsumer {
             var metaController: MetaController?
@@ -247,6 +311,31 @@ struct MetaControllerConsumerTests {
         let model = Model()
         MetaController().passMetaController(to: model)
         #expect(model.calls == 1)
+    }
+}
+
+/// Holds the first delivery to a watched consumer between reading what it holds and setting it.
+final class HeldDelivery: Sendable {
+    /// The first delivery reached its hold.
+    let reached = DispatchSemaphore(value: 0)
+    /// Lets the first delivery go on.
+    let held = DispatchSemaphore(value: 0)
+    /// Signalled by each other delivery when it waits for the first (and by the test when one finishes).
+    let others = DispatchSemaphore(value: 0)
+    private let first = Lock(true)
+
+    var seams: DeliveryClaims.Seams {
+        DeliveryClaims.Seams(
+            claimed: { [self] in
+                guard
+                    first.withLock({ isFirst in
+                        defer { isFirst = false }; return isFirst
+                    })
+                else { return }
+                reached.signal()
+                held.wait()
+            },
+            waiting: { [self] in others.signal() })
     }
 }
 

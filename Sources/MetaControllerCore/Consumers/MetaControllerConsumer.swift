@@ -73,6 +73,10 @@ public protocol MetaControllerConsumer: AnyObject, MetaControllerReader {
     /// the object already holds does not call it again; a pass refused under
     /// the write-once rule does not call it; a pass with
     /// `replacingExisting: true` that gives it another MetaController does.
+    /// This holds across threads: when several threads pass a `Sendable`
+    /// consumer its MetaController at once, one of them gives it and runs the
+    /// hook, once, and the others find it given (or, passing another
+    /// MetaController, are refused under the write-once rule).
     ///
     /// It runs right after ``metaController`` is set, on the thread that
     /// passed, outside every lock of the MetaController, so it may read slots,

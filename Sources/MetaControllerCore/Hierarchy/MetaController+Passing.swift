@@ -74,9 +74,23 @@ extension MetaController {
         isPass: Bool = false,
         file: String, function: String, line: UInt
     ) -> Bool {
+        guard consumer.metaController !== self else { return true }
+        // One thread at a time reads and sets what the consumer holds, so that of several
+        // threads passing to it at once one gives it the MetaController and runs its hook,
+        // and the others find it given (see DeliveryClaims).
+        let claim = DeliveryClaims.claim(consumer)
+        var claimed = true
+        func release() {
+            guard claimed, case .owned = claim else { return }
+            claimed = false
+            DeliveryClaims.release(consumer)
+        }
+        defer { release() }
         let existing = consumer.metaController
         guard existing !== self else { return true }
+        if case .owned(let seams) = claim { seams?.claimed() }
         if let existing, !replacingExisting {
+            release()
             let name = typeName(of: consumer)
             // Keeping a scope of this MetaController is what protects a subtree's scoped
             // override; keeping any other (a sibling request's, a parent's) is a reused
@@ -95,6 +109,7 @@ extension MetaController {
             return false
         }
         consumer.metaController = self
+        release()
         defer { consumer.metaControllerDidArrive() }
         #if DEBUG
         if checkRequirements {
