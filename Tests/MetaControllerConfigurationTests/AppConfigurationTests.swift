@@ -109,6 +109,61 @@ import MetaControllerSupport
         expectError(json, .unknownKey, at: keyPath)
     }
 
+    /// Configuration.md's own example of an error, word for word.
+    @Test func capacityOnAFileDestinationIsTheDocumentedUnknownKey() throws {
+        let json = """
+            {"api": {"baseURLs": {}}, "log": {"destinations": [
+                {"kind": "memory", "capacity": 500},
+                {"kind": "file", "directory": "Logs", "capacity": 500}
+            ]}}
+            """
+        do {
+            _ = try load(json)
+            Issue.record("a file destination with a capacity decoded")
+        } catch {
+            #expect(error.code == .unknownKey)
+            #expect(
+                error.description
+                    == "log.destinations[1].capacity: unknown key; expected one of directory, fileName, format, keptFiles, kind, level, maximumFileBytes"
+            )
+        }
+    }
+
+    /// Each kind-specific key with a valid value, on every kind it does not apply to.
+    private static let misplacedKeys: [(kind: String, key: String, value: String)] = {
+        let fileKeys = [("directory", #""Logs""#), ("fileName", #""app.log""#), ("maximumFileBytes", "4096"), ("keptFiles", "3")]
+        let memoryKeys = [("capacity", "10")]
+        var cases: [(kind: String, key: String, value: String)] = []
+        for kind in LogDestinationConfiguration.Kind.allCases {
+            let misplaced = kind == .file ? memoryKeys : kind == .memory ? fileKeys : fileKeys + memoryKeys
+            cases += misplaced.map { (kind.rawValue, $0.0, $0.1) }
+        }
+        return cases
+    }()
+
+    @Test(arguments: misplacedKeys)
+    func aKeyThatDoesNotApplyToTheKindIsRefused(destination: (kind: String, key: String, value: String)) throws {
+        let expected: String
+        switch destination.kind {
+        case "file": expected = "directory, fileName, format, keptFiles, kind, level, maximumFileBytes"
+        case "memory": expected = "capacity, format, kind, level"
+        default: expected = "format, kind, level"
+        }
+        let directory = destination.kind == "file" ? #", "directory": "Logs""# : ""
+        let json = """
+            {"api": {"baseURLs": {}}, "log": {"destinations": [
+                {"kind": "\(destination.kind)"\(directory), "\(destination.key)": \(destination.value)}
+            ]}}
+            """
+        do {
+            _ = try load(json)
+            Issue.record("\(destination.key) on a \(destination.kind) destination decoded")
+        } catch {
+            #expect(error.code == .unknownKey)
+            #expect(error.description == "log.destinations[0].\(destination.key): unknown key; expected one of \(expected)")
+        }
+    }
+
     @Test(arguments: [
         (#"{"api": {"baseURLs": {"test": 7}}}"#, "api.baseURLs.test"),
         (#"{"api": {"baseURLs": {}, "timeoutSeconds": "20"}}"#, "api.timeoutSeconds"),

@@ -49,6 +49,27 @@ struct MetaControllerAuditTests {
         #expect(child.audit(SettingsScreen()).isSatisfied)
     }
 
+    @Test func aConsumerHoldingAnotherMetaControllerDoesNotHoldThisOne() {
+        let metaController = MetaController.withFakes()
+        let child = MetaController(parent: metaController)
+        let stranger = MetaController.withFakes()
+        let screenOfTheChild = Screen()
+        let screenOfAStranger = Screen()
+        let screenOfThisOne = Screen()
+        child.passMetaController(to: screenOfTheChild)
+        stranger.passMetaController(to: screenOfAStranger)
+        metaController.passMetaController(to: screenOfThisOne)
+        let audit = metaController.audit(Stack([screenOfTheChild, screenOfAStranger, screenOfThisOne]))
+        #expect(audit.consumers.map(\.holdsThisMetaController) == [false, false, true])
+        #expect(
+            audit.description == """
+                Screen: ok (does not hold this MetaController)
+                Screen: ok (does not hold this MetaController)
+                Screen: ok
+                """)
+        #expect(child.audit(screenOfTheChild).consumers.map(\.holdsThisMetaController) == [true])
+    }
+
     @Test func auditChangesNothing() {
         let metaController = MetaController()
         let screen = SettingsScreen()

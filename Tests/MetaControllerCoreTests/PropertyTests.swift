@@ -170,6 +170,33 @@ struct PropertyTests {
         #expect(zip(pairs, pairs.dropFirst()).allSatisfy { $0[0] <= $1[0] && $0[1] <= $1[1] })
     }
 
+    /// One source's change is held inside the transform, computed from the other
+    /// source's older value, while the other source changes and its result is
+    /// shown; once let go, the held, older result is dropped (no timing decides it).
+    @Test func combinedDropsAResultComputedFromOlderValues() throws {
+        let left = Property(0)
+        let right = Property(0)
+        let entered = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let pair = left.combined(with: right) { left, right -> String in
+            if left == 1 && right == 0 {   // the held change
+                entered.signal()
+                release.wait()
+            }
+            return "\(left) \(right)"
+        }
+        let seen = Inbox<String>()
+        pair.subscribe(seen) { $0.record($1) }
+        let done = TestThreads.onThread { left.value = 1 }
+        try #require(entered.wait(timeout: .now() + 60) == .success)
+        right.value = 2   // computed from the latest of both, and shown
+        #expect(pair.value == "1 2")
+        release.signal()
+        try #require(done.wait(timeout: .now() + 60) == .success)
+        #expect(pair.value == "1 2")
+        #expect(seen.values == ["1 2"])
+    }
+
     @Test func combinedWithATransformKeepsItsSources() {
         weak var weakSignedIn: Property<Bool>?
         weak var weakOnline: Property<Bool>?

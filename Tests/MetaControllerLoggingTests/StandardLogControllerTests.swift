@@ -24,6 +24,17 @@ import MetaControllerTestSupport
         #expect(!StandardLogController(minimumLevel: .trace, destinations: []).isLogging(.critical))
     }
 
+    /// With two destinations, a level that reaches only the lower one is logged.
+    @Test func isLoggingAnswersForTheLowestOfSeveralDestinations() {
+        let problems = MemoryLogDestination(minimumLevel: .error)
+        let details = MemoryLogDestination(minimumLevel: .info)
+        let log = StandardLogController(minimumLevel: .debug, destinations: [problems, details])
+        #expect(LogLevel.allCases.filter(log.isLogging) == [.info, .notice, .warning, .error, .critical])
+        for level in LogLevel.allCases { log.log(entry("\(level)", level)) }
+        #expect(details.entries.map(\.level) == LogLevel.allCases.filter(log.isLogging))
+        #expect(problems.entries.map(\.level) == [.error, .critical])
+    }
+
     @Test func aDisabledLevelBuildsNoMessage() {
         let metaController = MetaController()
         metaController.logController = StandardLogController(minimumLevel: .warning, destinations: [MemoryLogDestination()])

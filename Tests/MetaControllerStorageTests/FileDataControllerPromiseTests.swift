@@ -267,4 +267,20 @@ extension FileDataControllerTests {
         let data = try store.fetchData(forKey: "k")
         #expect(data == Data(repeating: 1, count: size) + Data(repeating: 0xEE, count: growth))
     }
+
+    /// An entry that is below the limit when measured and grows past it while it
+    /// is read is too large, not cut at the limit (issue 37).
+    @Test(arguments: [(0, 101), (50, 51), (99, 2), (60, 5_000)])
+    func anEntryBelowTheLimitThatGrowsPastItWhileReadIsTooLarge(size: Int, growth: Int) throws {
+        let directory = Self.freshDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = try Self.growingOnFirstRead(in: directory, by: growth, limit: 100)
+        try store.save(Data(repeating: 1, count: size), forKey: "k")
+        do {
+            let data = try store.fetchData(forKey: "k")
+            Issue.record("read \(data?.count ?? 0) bytes of an entry grown from \(size) to \(size + growth)")
+        } catch {
+            #expect(error.code == .tooLarge)
+        }
+    }
 }
