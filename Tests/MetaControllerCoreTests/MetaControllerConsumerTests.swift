@@ -238,7 +238,7 @@ struct MetaControllerConsumerTests {
     }
 
     /// Four threads pass one MetaController to one `Sendable` controller at once. The first is
-    /// held after it read that the controller holds nothing and before it sets it, until the
+    /// held after it found the controller holding nothing and before it sets it, until the
     /// three others have either waited for it or finished: the controller receives the
     /// MetaController once and its hook runs once, every run.
     @Test func theHookRunsOnceWhenThreadsPassAtOnce() {
@@ -314,7 +314,7 @@ struct MetaControllerConsumerTests {
     }
 }
 
-/// Holds the first delivery to a watched consumer between reading what it holds and setting it.
+/// Holds the first delivery to a watched consumer between finding that it holds another (or none) and setting it.
 final class HeldDelivery: Sendable {
     /// The first delivery reached its hold.
     let reached = DispatchSemaphore(value: 0)

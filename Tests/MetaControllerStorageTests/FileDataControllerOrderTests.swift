@@ -109,6 +109,7 @@ extension FileDataControllerTests {
     /// work on that actor, in the order they started. The actor runs on a Dispatch queue of the
     /// test's, so the seam can tell whether a call queued its work there.
     @Test func asyncChangesStartedInARowOnAnActorRunInCallOrder() async throws {
+        guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *) else { return }
         for round in 0..<5 {
             let directory = Self.orderDirectory()
             defer { try? FileManager.default.removeItem(at: directory) }
@@ -169,7 +170,8 @@ enum MainQueue {
     static var isCurrent: Bool { Thread.isMainThread || DispatchQueue.getSpecific(key: key) == true }
 }
 
-/// A serial executor over a Dispatch queue the test can recognize.
+/// A serial executor over a Dispatch queue the test can recognize (`ExecutorJob`: macOS 14 and its peers).
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
 final class QueueExecutor: SerialExecutor {
     static let marker = DispatchSpecificKey<Bool>()
     private let queue = DispatchQueue(label: "FileDataControllerOrderTests.actor")
@@ -184,6 +186,7 @@ final class QueueExecutor: SerialExecutor {
 }
 
 /// An actor that saves and destroys drafts, as a server's session or an app's editor would.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
 actor DraftEditor {
     private let executor = QueueExecutor()
     private let store: FileDataController

@@ -74,23 +74,22 @@ extension MetaController {
         isPass: Bool = false,
         file: String, function: String, line: UInt
     ) -> Bool {
-        guard consumer.metaController !== self else { return true }
         // One thread at a time reads and sets what the consumer holds, so that of several
         // threads passing to it at once one gives it the MetaController and runs its hook,
-        // and the others find it given (see DeliveryClaims).
+        // and the others find it given (see DeliveryClaims). The claim comes before the read:
+        // a read before it would be read again after it, and a getter costs about what the
+        // claim does.
         let claim = DeliveryClaims.claim(consumer)
-        var claimed = true
-        func release() {
-            guard claimed, case .owned = claim else { return }
-            claimed = false
-            DeliveryClaims.release(consumer)
-        }
-        defer { release() }
+        let owned: Bool
+        if case .owned = claim { owned = true } else { owned = false }
         let existing = consumer.metaController
-        guard existing !== self else { return true }
-        if case .owned(let seams) = claim { seams?.claimed() }
+        guard existing !== self else {
+            if owned { DeliveryClaims.release(consumer) }
+            return true
+        }
+        if case .owned(let seams?) = claim { seams.claimed() }
         if let existing, !replacingExisting {
-            release()
+            if owned { DeliveryClaims.release(consumer) }
             let name = typeName(of: consumer)
             // Keeping a scope of this MetaController is what protects a subtree's scoped
             // override; keeping any other (a sibling request's, a parent's) is a reused
@@ -109,7 +108,7 @@ extension MetaController {
             return false
         }
         consumer.metaController = self
-        release()
+        if owned { DeliveryClaims.release(consumer) }
         defer { consumer.metaControllerDidArrive() }
         #if DEBUG
         if checkRequirements {
