@@ -55,12 +55,15 @@ extension MetaController {
         consumers: [any MetaControllerConsumer.Type] = [],
         samples: [FactorySample] = []
     ) -> MetaControllerVerification {
-        let verification = FactoryVerification()
+        if let outer = FactoryConstruction.verification { return Self.verifyWithin(outer) }
+        let run = VerificationRun()
+        let verification = run.recorder
         let requester = verification.standIn(for: self)
         var sampleValues: [ObjectIdentifier: Any] = [:]
         for sample in samples { sampleValues[sample.type] = sample.value }
         var found: [MetaControllerVerification.Problem] = []
         var made = 0
+        var checked = 0
         var consumerTypes: Set<ObjectIdentifier> = []
 
         func requirements(of consumerType: any MetaControllerConsumer.Type, holder: MetaController, name: String) {
@@ -74,11 +77,12 @@ extension MetaController {
                         + "which this MetaController lacks"))
         }
 
-        FactoryConstruction.verifying(verification) {
+        FactoryConstruction.verifying(run) {
             for registration in registrations() {
+                checked += 1
                 let mark = verification.mark
-                let readMark = verification.readMark
-                defer { verification.attributeReads(since: readMark, to: registration.key) }
+                let findingMark = verification.findingMark
+                defer { verification.attributeFindings(since: findingMark, to: registration.key) }
                 let product: Any?
                 do {
                     switch registration.factory {
@@ -86,7 +90,7 @@ extension MetaController {
                         product = try factory.verificationProduct(
                             key: registration.key, requester: requester, samples: sampleValues, isolation: MainActor.shared)
                     case .shared(let factory):
-                        product = try verification.sharedProduct(
+                        product = try run.sharedProduct(
                             of: factory, key: registration.key, owner: registration.owner
                         ).anyProduct
                     }
@@ -111,15 +115,30 @@ extension MetaController {
         for consumerType in consumers {
             requirements(of: consumerType, holder: self, name: String(describing: consumerType))
         }
-        found += verification.reads.map(Self.problem)
-        let released = verification.finish()
+        found += verification.findings.map(Self.problem)
+        let released = run.finish()
         withExtendedLifetime(released) {}
         let report = MetaControllerVerification(
-            problems: Self.distinct(found), factoriesMade: made, consumerTypesChecked: consumerTypes.count)
+            problems: Self.distinct(found), factoriesMade: made, factoriesChecked: checked,
+            consumerTypesChecked: consumerTypes.count)
         if let handler = verificationProblemHandler {
             for problem in report.problems { handler(problem) }
         }
         return report
+    }
+
+    /// The report of a verification asked for while `outer` runs on this
+    /// thread, by a factory it runs or a product one made: it verifies
+    /// nothing (it would run the same factory again, and that one would ask
+    /// again), and `outer` reports the call.
+    private static func verifyWithin(_ outer: VerificationRun) -> MetaControllerVerification {
+        let call = FactoryVerification.Failure(
+            kind: .verifyCalledWhileVerifying, chain: FactoryConstruction.chain,
+            message: "verify(consumers:samples:) was called while the graph was verified, by a factory "
+                + "or a product it made; call verify from a test or at launch, not from a factory")
+        outer.recorder.find(call)
+        return MetaControllerVerification(
+            problems: [problem(call)], factoriesMade: 0, factoriesChecked: 0, consumerTypesChecked: 0)
     }
 
     /// A registration a request to this MetaController would find.
@@ -198,23 +217,34 @@ extension MetaController {
                 + "or register the factory with register(_:name:argument:sample:factory:)")
     }
 
-    /// The problems, each cause once: a circle met from each of its factories
-    /// is one, and a failure whose chain ends another's, with the same message, is that one.
+    /// The problems, each cause once, with the longest chain that led to it:
+    /// a circle met from each of its factories is one, as is a missing
+    /// registration (its key), a throwing factory (its registration), a
+    /// main-actor factory requested off the main actor (the pair), a read of
+    /// an empty slot (the product and the slot) and a consumer type's
+    /// requirements, whatever the chains that reached them.
     private static func distinct(_ problems: [MetaControllerVerification.Problem]) -> [MetaControllerVerification.Problem] {
-        var circles: Set<[String]> = []
+        struct Cause: Hashable {
+            let kind: MetaControllerVerification.Problem.Kind
+            let parts: [String]
+        }
         var kept: [MetaControllerVerification.Problem] = []
+        var indices: [Cause: Int] = [:]
         for problem in problems {
-            if problem.kind == .circularFactories {
-                guard circles.insert(problem.chain.dropLast().sorted()).inserted else { continue }
-                kept.append(problem)
+            let parts: [String] =
+                switch problem.kind {
+                case .circularFactories: problem.chain.dropLast().sorted()
+                case .missingFactory, .factoryThrew, .missingSample, .verifyCalledWhileVerifying:
+                    [problem.chain.last ?? problem.message]
+                case .notOnMainActor: problem.chain.suffix(2)
+                default: [problem.message]
+                }
+            let cause = Cause(kind: problem.kind, parts: parts)
+            if let index = indices[cause] {
+                if problem.chain.count > kept[index].chain.count { kept[index] = problem }
                 continue
             }
-            let covered = problems.contains { other in
-                other.kind == problem.kind && other.message == problem.message && other.chain.count > problem.chain.count
-                    && other.chain.suffix(problem.chain.count).elementsEqual(problem.chain)
-            }
-            if covered { continue }
-            if kept.contains(problem) { continue }
+            indices[cause] = kept.count
             kept.append(problem)
         }
         return kept

@@ -34,6 +34,9 @@ public struct MetaControllerVerification: Sendable, Equatable, CustomStringConve
             public static let unfilledRead = Kind("unfilledRead")
             /// A factory that takes an argument was not made: there was no sample argument of its type.
             public static let missingSample = Kind("missingSample")
+            /// A factory, or a product one made, called ``MetaController/verify(consumers:samples:)``
+            /// while the graph was verified: that call verified nothing, and returned this problem alone.
+            public static let verifyCalledWhileVerifying = Kind("verifyCalledWhileVerifying")
 
             /// The kind's name, such as `missingFactory`.
             public var description: String { name }
@@ -63,8 +66,14 @@ public struct MetaControllerVerification: Sendable, Equatable, CustomStringConve
     /// registrations is reported once, with the longest chain that led to it.
     public let problems: [Problem]
 
-    /// How many registrations were made (each once).
+    /// How many registrations were made: their factories ran and returned a
+    /// product. A registration that failed, or had no sample argument, is
+    /// checked (``factoriesChecked``) but not made.
     public let factoriesMade: Int
+
+    /// How many registrations were checked: every one that a request to the
+    /// MetaController verified would find, made or not.
+    public let factoriesChecked: Int
 
     /// How many consumer types were checked: the ones listed, and the products made that are consumers.
     public let consumerTypesChecked: Int
@@ -73,8 +82,12 @@ public struct MetaControllerVerification: Sendable, Equatable, CustomStringConve
     public var isSatisfied: Bool { problems.isEmpty }
 
     /// A summary line, then one line per problem.
+    ///
+    /// The summary counts the factories checked, and, when some were not
+    /// made, how many were: `verified 8 factories (1 made) and 2 consumer types: 5 problems`.
     public var description: String {
-        let factories = factoriesMade == 1 ? "1 factory" : "\(factoriesMade) factories"
+        var factories = factoriesChecked == 1 ? "1 factory" : "\(factoriesChecked) factories"
+        if factoriesMade != factoriesChecked { factories += " (\(factoriesMade) made)" }
         let consumers = consumerTypesChecked == 1 ? "1 consumer type" : "\(consumerTypesChecked) consumer types"
         let counts = "verified \(factories) and \(consumers)"
         guard !problems.isEmpty else { return counts + ": no problems" }
