@@ -639,9 +639,7 @@ struct MetaControllerVerificationTests {
         let verifiedPerLevel = (verified[1] - verified[depth - 1]) / (depth - 2)
         #expect(madePerLevel > 0)
         #expect(verifiedPerLevel <= madePerLevel, "verify: \(verifiedPerLevel) bytes a level, make: \(madePerLevel)")
-        print("STACK verify: \(verifiedPerLevel) bytes a level, make: \(madePerLevel)")
     }
-
 }
 
 /// Registers `count` services: chains of per-request and shared factories,

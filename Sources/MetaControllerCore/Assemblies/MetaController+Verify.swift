@@ -24,16 +24,32 @@ extension MetaController {
     /// (`register(_:name:argument:sample:factory:)`), and reported as
     /// ``MetaControllerVerification/Problem/Kind/missingSample`` when there is none.
     ///
+    /// Each factory runs once per verification, however many factories
+    /// request its product: a request made again within one verification
+    /// (the same registration, asked of the same MetaController, with an equal
+    /// argument when it takes a `Hashable` one) gets the product made the
+    /// first time, or fails as it did, and its factory does not run again. So
+    /// the time a verification takes grows with the registrations and the
+    /// requests between them, as making every product once does. A request
+    /// with an argument that is not `Hashable` runs its factory each time.
+    ///
     /// It reports, with the chain of factories that led there, as
-    /// `circularFactories` names them (`Checkout -> Payment -> TokenStore`):
-    /// - a request for a product no factory makes;
+    /// `circularFactories` names them (`Checkout -> Payment -> TokenStore`),
+    /// each cause once, with the longest chain that led to it:
+    /// - a request for a product no factory makes (one per missing type, name and argument type);
     /// - factories that request each other in a circle, once per circle;
-    /// - a factory that throws;
-    /// - a main-actor factory requested by a factory that does not run on the main actor;
+    /// - a factory that throws (one per registration, however many factories needed it);
+    /// - a main-actor factory requested by a factory that does not run on the
+    ///   main actor (one per pair);
     /// - each consumer type in `consumers`, and each product that is a
     ///   consumer, whose ``MetaControllerConsumer/requiredControllers`` this
     ///   MetaController does not all fill;
-    /// - a product that reads an empty slot through its accessors while it is made.
+    /// - a product that reads an empty slot through its accessors while it is
+    ///   made (one per product and slot);
+    /// - a factory, or a product one made, that calls `verify` while the graph
+    ///   is verified: that call starts no verification of its own (it would run
+    ///   the same factory again, without end) and returns a report holding this
+    ///   one ``MetaControllerVerification/Problem/Kind/verifyCalledWhileVerifying`` problem.
     ///
     /// A factory that catches a failed request and makes its product anyway
     /// (an optional dependency, `(try? metaController.make(Analytics.self)) ?? NoAnalytics()`)
@@ -46,10 +62,15 @@ extension MetaController {
     /// `MetaController.strict(reporting:)`), each problem is also handed to
     /// its reporter, so the test fails without an assertion of its own.
     ///
+    /// A verification takes no more of the thread's stack per factory on a
+    /// chain than making the same chain does: a graph the app can make, a test
+    /// can verify on the same thread (Docs/Performance.md, "Deep chains of factories").
+    ///
     /// - Parameters:
     ///   - consumers: The consumer types the app shows, such as its screens.
     ///   - samples: Arguments for the factories that take one, one per argument type.
-    /// - Returns: The problems found, none for a complete graph.
+    /// - Returns: The problems found, none for a complete graph, and how many
+    ///   registrations were checked and made.
     @MainActor @discardableResult
     public func verify(
         consumers: [any MetaControllerConsumer.Type] = [],

@@ -5,7 +5,7 @@
 /// let report = metaController.verify(consumers: [FeedScreen.self, CheckoutScreen.self])
 /// #expect(report.isSatisfied, "\(report)")
 /// print(report)
-/// // verified 14 factories and 2 consumer types: 2 problems
+/// // verified 14 factories (10 made) and 2 consumer types: 2 problems
 /// // CheckoutScreen -> PaymentClient -> TokenStore: no factory makes TokenStore; register one with register(_:name:factory:)
 /// // circular factories: Chicken -> Egg -> Chicken
 /// ```
@@ -63,7 +63,16 @@ public struct MetaControllerVerification: Sendable, Equatable, CustomStringConve
     }
 
     /// Every problem found, one per cause: a failure met from several
-    /// registrations is reported once, with the longest chain that led to it.
+    /// registrations, or through several chains, is reported once, with the
+    /// longest chain that led to it.
+    ///
+    /// The cause is, by ``Problem/kind``: for `missingFactory`, the product
+    /// missing (its type, name and argument type); for `factoryThrew`, the
+    /// registration that threw; for `notOnMainActor`, the factory that asked
+    /// and the main-actor factory it asked for; for `unfilledRead`, the
+    /// product that read and the slot; for `circularFactories`, the factories
+    /// of the circle; for `unfilledRequirement`, the consumer type; for
+    /// `missingSample` and `verifyCalledWhileVerifying`, the registration.
     public let problems: [Problem]
 
     /// How many registrations were made: their factories ran and returned a
