@@ -282,6 +282,27 @@ struct MetaControllerVerificationTests {
         #expect(problem.chain == ["Top"])
     }
 
+    @Test("a failure caught by a factory first made for another is not blamed for that one's own")
+    func caughtFailuresStayCaughtWhenMadeForAnother() throws {
+        // Verified first (the registrations go in the order of their names), so Middle is first
+        // made inside it, and only then found made when its own turn comes.
+        final class Alpha: Sendable {}
+        let metaController = MetaController()
+        metaController.register(Middle.self) { metaController in
+            _ = try? metaController.make(Unregistered.self)
+            return Middle()
+        }
+        metaController.register(Alpha.self) { metaController in
+            _ = try metaController.make(Middle.self) as Middle
+            throw FlakyFailed()
+        }
+        let report = metaController.verify()
+        let problem = try #require(report.problems.first)
+        #expect(report.problems.count == 1, "\(report)")
+        #expect(problem.kind == .factoryThrew)
+        #expect(problem.chain == ["Alpha"])
+    }
+
     @Test("a verification logs nothing: what it finds is in the report")
     func logsNothing() {
         let log = FakeLogController()
