@@ -197,8 +197,17 @@ final class VerificationRun {
         let findingMark: Int
     }
 
+    /// A shared factory's key, and the MetaController it is registered in
+    /// (kept alive by its stand-in, a child of it, for the run).
+    private struct SharedKey: Hashable {
+        let owner: ObjectIdentifier
+        let key: FactoryKey
+    }
+
     let recorder = FactoryVerification()
     private var outcomes: [Request: Outcome] = [:]
+    /// The shared products made whose outcome has nothing to record again.
+    private var sharedMade: [SharedKey: FactorySlot] = [:]
 
     /// The outcome of `request`, when it was made in this run.
     func outcome(of request: Request) -> Outcome? {
@@ -273,16 +282,33 @@ final class VerificationRun {
     /// The product of the shared factory registered under `key` in `owner`,
     /// made once per verification with a stand-in for `owner`, and kept here
     /// rather than in `owner`.
+    ///
+    /// A product made with nothing to record again is found in a table of
+    /// its own first, without a node on the chain or a cast: a graph of
+    /// shared services asks for each many times.
     func sharedProduct(
         of factory: FactorySlot.SharedFactory, key: FactoryKey, owner: MetaController
     ) throws -> FactorySlot {
+        let sharedKey = SharedKey(owner: ObjectIdentifier(owner), key: key)
+        if let made = sharedMade[sharedKey] { return made }
         let stand = recorder.standIn(for: owner)
-        return try FactoryConstruction.running(key, requester: stand, argument: (), shared: true) { try factory(stand) }
+        let made = try FactoryConstruction.running(key, requester: stand, argument: (), shared: true) {
+            try factory(stand)
+        }
+        if let request = Request(key, requester: stand, argument: (), shared: true),
+            outcomes[request]?.findings.isEmpty == true
+        {
+            sharedMade[sharedKey] = made
+        }
+        return made
     }
 
     /// Lets go of the products made and the stand-ins.
     func finish() -> (outcomes: [Request: Outcome], standIns: [MetaController]) {
-        defer { outcomes = [:] }
+        defer {
+            outcomes = [:]
+            sharedMade = [:]
+        }
         return (outcomes, recorder.finish())
     }
 }
