@@ -289,6 +289,28 @@ struct MetaControllerFactoriesTests {
         #expect(try experiment.make(DetailScreen.self).variant == "B")
         #expect(try production.make(DetailScreen.self).variant == "A")
     }
+
+    /// Docs/Performance.md, "Deep chains of factories": a 512 KiB stack holds
+    /// about 75 levels of per-request factories in a debug build. A level that
+    /// took more stack would crash this test.
+    @Test func aChainOf60FactoriesIsMadeOnA512KiBStack() {
+        final class Level: Sendable {}
+        let depth = 60
+        let metaController = MetaController()
+        let runs = Counter()
+        for level in 0..<depth {
+            metaController.register(Level.self, name: "\(level)") { metaController in
+                runs.increment()
+                if level + 1 < depth { _ = try metaController.make(Level.self, name: "\(level + 1)") as Level }
+                return Level()
+            }
+        }
+        let made = onThread(stackBytes: 512 * 1024) {
+            (try? metaController.make(Level.self, name: "0") as Level) != nil
+        }
+        #expect(made)
+        #expect(runs.value == depth)
+    }
 }
 
 @MainActor

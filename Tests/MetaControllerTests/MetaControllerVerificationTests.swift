@@ -41,6 +41,15 @@ private final class Service: Sendable {
     let dependencies: [Service]
     init(_ dependencies: [Service]) { self.dependencies = dependencies }
 }
+/// A link of a chain of per-request factories (``registerChain(_:in:runs:stack:)``).
+private final class Link: Sendable {}
+/// A database every service needs, whose factory throws.
+private final class Database: Sendable {}
+/// A consumer that reads a slot the graphs below leave empty while it is made.
+private final class EagerScreen: MetaControllerConsumer {
+    var metaController: MetaController?
+    func metaControllerDidArrive() { _ = apiController }
+}
 
 @Suite("MetaControllerVerification: verify(consumers:samples:)")
 @MainActor
@@ -95,7 +104,7 @@ struct MetaControllerVerificationTests {
         #expect(report.problems.count == 5, "\(report)")
         #expect(Set(report.problems.map(\.kind)).count == 5)
         #expect(!report.isSatisfied)
-        #expect(report.description.hasPrefix("verified 1 factory and 2 consumer types: 5 problems\n"), "\(report)")
+        #expect(report.description.hasPrefix("verified 8 factories (1 made) and 2 consumer types: 5 problems\n"), "\(report)")
     }
 
     @Test("the chain runs from the registration verified to the one that failed")
@@ -273,6 +282,27 @@ struct MetaControllerVerificationTests {
         #expect(problem.chain == ["Top"])
     }
 
+    @Test("a failure caught by a factory first made for another is not blamed for that one's own")
+    func caughtFailuresStayCaughtWhenMadeForAnother() throws {
+        // Verified first (the registrations go in the order of their names), so Middle is first
+        // made inside it, and only then found made when its own turn comes.
+        final class Alpha: Sendable {}
+        let metaController = MetaController()
+        metaController.register(Middle.self) { metaController in
+            _ = try? metaController.make(Unregistered.self)
+            return Middle()
+        }
+        metaController.register(Alpha.self) { metaController in
+            _ = try metaController.make(Middle.self) as Middle
+            throw FlakyFailed()
+        }
+        let report = metaController.verify()
+        let problem = try #require(report.problems.first)
+        #expect(report.problems.count == 1, "\(report)")
+        #expect(problem.kind == .factoryThrew)
+        #expect(problem.chain == ["Alpha"])
+    }
+
     @Test("a verification logs nothing: what it finds is in the report")
     func logsNothing() {
         let log = FakeLogController()
@@ -420,6 +450,217 @@ struct MetaControllerVerificationTests {
             #expect(cache.map(ObjectIdentifier.init) == made.withLock { $0[index] })
         }
     }
+
+    // MARK: One report per cause (issue 37)
+
+    @Test("a throwing shared Database that many services need is one problem, with the longest chain")
+    func aSharedThrowingDatabaseIsOneProblem() throws {
+        let metaController = MetaController()
+        let runs = Counter()
+        metaController.registerShared(Database.self) { _ in
+            runs.increment()
+            throw FlakyFailed()
+        }
+        for index in 0..<20 {
+            metaController.register(Service.self, name: "service \(index)") {
+                _ = try $0.make(Database.self) as Database
+                return Service([])
+            }
+            // Screens need a service each, so the longest chains run screen -> service -> Database.
+            metaController.register(Top.self, name: "screen \(index)") {
+                _ = try $0.make(Service.self, name: "service \(index)") as Service
+                return Top()
+            }
+        }
+        let report = metaController.verify()
+        let problem = try #require(report.problems.first)
+        #expect(report.problems.count == 1, "\(report)")
+        #expect(problem.kind == .factoryThrew)
+        #expect(problem.chain.count == 3 && problem.chain.last == "Database", "\(problem)")
+        #expect(problem.message == "the factory of Database threw: the disk is full")
+        // Its factory ran once: the failure is reused, not made again for each service.
+        #expect(runs.value == 1)
+        #expect(report.factoriesChecked == 41)
+        #expect(report.factoriesMade == 0)
+    }
+
+    @Test("faults planted below many chains are reported once each: missing, throwing, a read, off the main actor, a circle")
+    func plantedFaultsAreOneProblemEach() {
+        let metaController = MetaController()
+        metaController.register(Middle.self) {
+            _ = try $0.make(Unregistered.self) as Unregistered; return Middle()
+        }
+        metaController.register(Flaky.self) { _ in throw FlakyFailed() }
+        metaController.register(EagerScreen.self) { _ in EagerScreen() }
+        metaController.register(Analytics.self) {
+            _ = try $0.make(Banner.self) as Banner; return Analytics()
+        }
+        metaController.register(Banner.self) { @MainActor _ in Banner() }
+        metaController.register(Paper.self) {
+            _ = try $0.make(Scissors.self) as Scissors; return Paper()
+        }
+        metaController.register(Scissors.self) {
+            _ = try $0.make(Paper.self) as Paper; return Scissors()
+        }
+        // Forty services in two layers, each reaching every fault through the services below it.
+        for index in 0..<40 {
+            let below = index < 20 ? [] : [index - 20, (index - 19) % 20]
+            metaController.register(Service.self, name: "service \(index)") { metaController in
+                for other in below { _ = try metaController.make(Service.self, name: "service \(other)") as Service }
+                _ = try? metaController.make(EagerScreen.self) as EagerScreen
+                _ = try? metaController.make(Analytics.self) as Analytics
+                _ = try? metaController.make(Paper.self) as Paper
+                _ = try? metaController.make(Flaky.self) as Flaky
+                _ = try metaController.make(Middle.self) as Middle
+                return Service([])
+            }
+        }
+        let report = metaController.verify()
+        let kinds = report.problems.map(\.kind)
+        #expect(report.problems.count == 5, "\(report)")
+        #expect(
+            Set(kinds) == [.missingFactory, .factoryThrew, .unfilledRead, .notOnMainActor, .circularFactories],
+            "\(report)")
+        let missing = report.problems.first { $0.kind == .missingFactory }
+        // The longest chain: an upper service, a lower one, Middle, the missing type.
+        #expect(missing?.chain.count == 4, "\(report)")
+    }
+
+    @Test("one missing registration under 1,200 registrations and billions of paths is one problem, found in one run each")
+    func oneMissingRegistrationInALargeGraph() throws {
+        let metaController = MetaController()
+        let runs = Counter()
+        // 30 layers of 40 services; each needs three of the layer below; the bottom layer needs Unregistered.
+        let layers = 30
+        let width = 40
+        for layer in 0..<layers {
+            for index in 0..<width {
+                metaController.register(Service.self, name: "\(layer).\(index)") { metaController in
+                    runs.increment()
+                    guard layer + 1 < layers else {
+                        _ = try metaController.make(Unregistered.self) as Unregistered
+                        return Service([])
+                    }
+                    let below = [index, (index + 1) % width, (index + 7) % width]
+                    return Service(
+                        try below.map { try metaController.make(Service.self, name: "\(layer + 1).\($0)") })
+                }
+            }
+        }
+        let report = metaController.verify()
+        let problem = try #require(report.problems.first)
+        #expect(report.problems.count == 1, "\(report)")
+        #expect(problem.kind == .missingFactory)
+        #expect(problem.chain.count == layers + 1 && problem.chain.last == "Unregistered", "\(problem)")
+        #expect(report.factoriesChecked == layers * width)
+        // Each factory ran once, though each of the top layer reaches the bottom by 3^29 paths.
+        #expect(runs.value == layers * width)
+    }
+
+    // MARK: Linear time (issue 37)
+
+    @Test("a chain of 500 per-request factories runs each factory once")
+    func aDeepChainRunsEachFactoryOnce() {
+        let metaController = MetaController()
+        let runs = Counter()
+        registerChain(500, in: metaController, runs: runs)
+        let report = metaController.verify()
+        #expect(report.isSatisfied, "\(report)")
+        #expect(report.factoriesMade == 500)
+        #expect(runs.value == 500)
+    }
+
+    @Test("within one verification a per-request product is made once per requesting MetaController and Hashable argument")
+    func productsAreReusedWithinOneVerification() {
+        struct Page: Hashable, Sendable { let number: Int }
+        let metaController = MetaController()
+        let pages = Lock<[Int]>([])
+        let items = Lock<[Int]>([])
+        metaController.register(Middle.self, argument: Page.self, sample: Page(number: 1)) { _, page in
+            pages.withLock { $0.append(page.number) }
+            return Middle()
+        }
+        // Item is not Hashable: requests with one cannot be told apart, and each is made.
+        metaController.register(DetailScreen.self, argument: Item.self, sample: Item(id: 1)) { _, item in
+            items.withLock { $0.append(item.id) }
+            return DetailScreen(item: item)
+        }
+        metaController.register(Top.self) { metaController in
+            for number in [1, 2, 2] {
+                _ = try metaController.make(Middle.self, argument: Page(number: number)) as Middle
+                _ = try metaController.make(DetailScreen.self, argument: Item(id: number)) as DetailScreen
+            }
+            return Top()
+        }
+        #expect(metaController.verify().isSatisfied)
+        // The sample's product is the one Top gets for page 1; page 2's is made once.
+        #expect(pages.withLock { $0 }.sorted() == [1, 2])
+        #expect(items.withLock { $0 }.sorted() == [1, 1, 2, 2])
+        // A new verification makes them again.
+        #expect(metaController.verify().isSatisfied)
+        #expect(pages.withLock { $0 }.count == 4)
+    }
+
+    // MARK: Misuse, counts and the stack (issue 37)
+
+    @Test("a factory that calls verify while the graph is verified gets a report of that, and the graph's report says so")
+    func verifyFromAFactoryIsReported() throws {
+        let metaController = MetaController()
+        let inner = Lock<[MetaControllerVerification]>([])
+        metaController.register(Top.self) { @MainActor metaController in
+            let report = metaController.verify()
+            inner.withLock { $0.append(report) }
+            return Top()
+        }
+        metaController.register(Middle.self) { _ in Middle() }
+        let report = metaController.verify()
+        let problem = try #require(report.problems.first)
+        #expect(report.problems.count == 1, "\(report)")
+        #expect(problem.kind == .verifyCalledWhileVerifying)
+        #expect(problem.chain == ["Top"])
+        let innerReports = inner.withLock { $0 }
+        #expect(innerReports.count == 1)
+        #expect(innerReports.first?.problems == [problem])
+        #expect(innerReports.first?.factoriesChecked == 0)
+        // Made for real, the factory's own verification runs, and meets the same call inside it.
+        _ = try metaController.make(Top.self) as Top
+        #expect(inner.withLock { $0 }.last?.problems.map(\.kind) == [.verifyCalledWhileVerifying])
+    }
+
+    @Test("the report counts the factories checked, and says how many were made")
+    func countsWhatWasChecked() {
+        let metaController = MetaController()
+        metaController.register(Top.self) {
+            _ = try $0.make(Unregistered.self) as Unregistered; return Top()
+        }
+        metaController.register(Flaky.self) { _ in throw FlakyFailed() }
+        let broken = metaController.verify()
+        #expect(broken.factoriesChecked == 2)
+        #expect(broken.factoriesMade == 0)
+        #expect(broken.description.hasPrefix("verified 2 factories (0 made) and 0 consumer types: 2 problems\n"))
+        metaController.register(Unregistered.self) { _ in Unregistered() }
+        metaController.register(Flaky.self) { _ in Flaky() }
+        let fixed = metaController.verify()
+        #expect(fixed.factoriesChecked == 3 && fixed.factoriesMade == 3)
+        #expect(fixed.description == "verified 3 factories and 0 consumer types: no problems")
+    }
+
+    @Test("verifying a chain of factories takes no more stack per level than making it")
+    func verifyTakesNoMoreStackThanMake() throws {
+        let depth = 200
+        let metaController = MetaController()
+        let stack = Lock([Int](repeating: 0, count: depth))
+        registerChain(depth, in: metaController, runs: Counter(), stack: stack)
+        _ = try metaController.make(Link.self, name: "0") as Link
+        let made = stack.withLock { $0 }
+        #expect(metaController.verify().isSatisfied)
+        let verified = stack.withLock { $0 }
+        // From level 1: level 0 is called by make, or by the verification's loop; each level below by a factory.
+        let madePerLevel = (made[1] - made[depth - 1]) / (depth - 2)
+        let verifiedPerLevel = (verified[1] - verified[depth - 1]) / (depth - 2)
+        #expect(madePerLevel > 0)
+        #expect(verifiedPerLevel <= madePerLevel, "verify: \(verifiedPerLevel) bytes a level, make: \(madePerLevel)")
+    }
 }
 
 /// Registers `count` services: chains of per-request and shared factories,
@@ -444,4 +685,29 @@ private func registerServices(_ count: Int, in metaController: MetaController) {
         default: metaController.registerShared(Service.self, name: name, factory: make)
         }
     }
+}
+
+/// Registers a chain of `depth` per-request factories of `Link` named "0",
+/// "1", …: each makes the next. Each run is counted, and the address of a
+/// local of the factory's frame recorded in `stack`, by level.
+@MainActor
+private func registerChain(_ depth: Int, in metaController: MetaController, runs: Counter, stack: Lock<[Int]>? = nil) {
+    for level in 0..<depth {
+        metaController.register(Link.self, name: "\(level)") { metaController in
+            runs.increment()
+            if let stack {
+                let address = stackAddress()
+                stack.withLock { $0[level] = address }
+            }
+            if level + 1 < depth { _ = try metaController.make(Link.self, name: "\(level + 1)") as Link }
+            return Link()
+        }
+    }
+}
+
+/// The address of a local in the caller's callee: where the stack stands.
+@inline(never)
+private func stackAddress() -> Int {
+    var marker = 0
+    return withUnsafeMutablePointer(to: &marker) { Int(bitPattern: $0) }
 }

@@ -27,6 +27,7 @@ let benchmarks: @Sendable () -> Void = {
     DataUnderLoadBenchmarks.register()
     ApiBenchmarks.register()
     GraphBenchmarks.register()
+    VerifyBenchmarks.register()
 }
 
 /// How much one measured iteration of a benchmark does.

@@ -84,7 +84,9 @@ final class FactoryRegistration<Argument, Product>: Sendable {
     ) -> FactoryRegistration {
         FactoryRegistration(
             { key, requester, argument, _ in
-                let product = try FactoryConstruction.running(key) { try build(requester, argument) }
+                let product = try FactoryConstruction.running(key, requester: requester, argument: argument) {
+                    try build(requester, argument)
+                }
                 requester.handOn(to: product)
                 return product
             }, sample: sample)
@@ -133,7 +135,7 @@ extension FactoryRegistration where Argument: Sendable, Product: Sendable {
                 guard let isolation, isolation === MainActor.shared else {
                     throw FactoryConstruction.failing(.notOnMainActor(key), key)
                 }
-                let product = try FactoryConstruction.running(key) {
+                let product = try FactoryConstruction.running(key, requester: requester, argument: argument) {
                     try MainActor.assumeIsolated { try build(requester, argument) }
                 }
                 requester.handOn(to: product)
@@ -160,10 +162,13 @@ enum FactoryConstruction {
         /// key whose two bits are not both set is not on the chain, and the
         /// check need not walk it.
         let filter: (low: UInt64, high: UInt64)
+        /// How many factories' keys are on the chain from here outwards, this
+        /// node's own included: its key's index in ``chain`` is one less.
+        let depth: Int
         /// The verification this thread runs (``verifying(_:_:)``), inherited
         /// from the outer node; `nil` outside one. Unretained: the verification
         /// outlives every node of its run.
-        let verification: Unmanaged<FactoryVerification>?
+        let verification: Unmanaged<VerificationRun>?
     }
 
     /// The key of the node that ``verifying(_:_:)`` puts at the root of the
@@ -181,26 +186,40 @@ enum FactoryConstruction {
 
     private static let innermost = ThreadLocalPointer()
 
-    /// Runs `body`, which runs the factory of `key`, with `key` on the chain.
+    /// Runs `body`, which runs the factory of `key` for a request to
+    /// `requester` with `argument`, with `key` on the chain.
     ///
-    /// - Parameter lookingForCircle: Whether to look for `key` on the chain
-    ///   first. A shared factory need not: while it runs its slot is marked as
-    ///   building, so a request for it from inside waits, and the wait looks
-    ///   (``isRunning(_:)``). On a deep graph the walk was a tenth of a build.
+    /// While a verification runs on this thread, the request's outcome is
+    /// kept for the rest of it (``VerificationRun``): the same request again
+    /// gets the same product, or the same failure, and `body` is not run
+    /// again. The verification's work is done here, around the one call of
+    /// `body`, so that a factory verified takes no more of the thread's stack
+    /// than one made for real.
+    ///
+    /// - Parameters:
+    ///   - requester: The MetaController the request was made to; `nil` for an outcome not kept.
+    ///   - shared: Whether `key` is a shared factory's, made by a verification.
+    ///   - lookingForCircle: Whether to look for `key` on the chain first. A
+    ///     shared factory need not: while it runs its slot is marked as
+    ///     building, so a request for it from inside waits, and the wait looks
+    ///     (``isRunning(_:)``). On a deep graph the walk was a tenth of a build.
     /// - Throws: ``MetaControllerError/Code/circularFactories`` when `key` is
     ///   already on the chain: the factory requested, directly or through
     ///   others, the product it is making.
-    static func running<Result>(
-        _ key: FactoryKey, lookingForCircle: Bool = true, _ body: () throws -> Result
+    static func running<Result, Argument>(
+        _ key: FactoryKey, requester: MetaController?, argument: Argument, shared: Bool = false,
+        lookingForCircle: Bool = true, _ body: () throws -> Result
     ) throws -> Result {
         let outer = innermost.value
         let bits = bits(of: key)
         var filter = bits
         var root: UnsafeRawPointer?
-        var verification: Unmanaged<FactoryVerification>?
+        var verification: Unmanaged<VerificationRun>?
+        var depth = 1
         if let outerNode = outer?.assumingMemoryBound(to: Node.self) {
             root = outerNode.pointee.root ?? outer
             verification = outerNode.pointee.verification
+            depth = outerNode.pointee.depth + 1
             let outerFilter = outerNode.pointee.filter
             if lookingForCircle, outerFilter.low & bits.low != 0, outerFilter.high & bits.high != 0,
                 contains(key, from: outer)
@@ -209,23 +228,38 @@ enum FactoryConstruction {
             }
             filter = (outerFilter.low | bits.low, outerFilter.high | bits.high)
         }
-        var node = Node(key: key, outer: outer, root: root, filter: filter, verification: verification)
+        var node = Node(key: key, outer: outer, root: root, filter: filter, depth: depth, verification: verification)
         return try withUnsafePointer(to: &node) { node in
             innermost.value = UnsafeRawPointer(node)
             defer { innermost.value = outer }
-            if let verification { return try verification.takeUnretainedValue().running(body) }
-            return try body()
+            guard let run = verification?.takeUnretainedValue() else { return try body() }
+            let request = requester.flatMap {
+                VerificationRun.Request(key, requester: $0, argument: argument, shared: shared)
+            }
+            if let request, let outcome = run.outcome(of: request) {
+                return try run.replay(outcome, of: key, as: Result.self)
+            }
+            let start = run.start
+            do {
+                let result = try body()
+                run.made(request, result, depth: depth, since: start)
+                return result
+            } catch {
+                run.failed(request, error, depth: depth, since: start)
+                throw error
+            }
         }
     }
 
     /// Runs `body` with `verification` recording what fails on this thread
     /// until it returns: the factories `body` runs, and the requests they make.
-    static func verifying<Result>(_ verification: FactoryVerification, _ body: () throws -> Result) rethrows -> Result {
+    static func verifying<Result>(_ verification: VerificationRun, _ body: () throws -> Result) rethrows -> Result {
         let outer = innermost.value
+        let outerNode = outer?.assumingMemoryBound(to: Node.self)
         let root = outer.map { $0.assumingMemoryBound(to: Node.self).pointee.root ?? $0 }
         var node = Node(
             key: FactoryKey(VerificationRoot.self), outer: outer, root: root, filter: (0, 0),
-            verification: .passUnretained(verification))
+            depth: outerNode?.pointee.depth ?? 0, verification: .passUnretained(verification))
         return try withUnsafePointer(to: &node) { node in
             innermost.value = UnsafeRawPointer(node)
             defer { innermost.value = outer }
@@ -234,7 +268,7 @@ enum FactoryConstruction {
     }
 
     /// The verification running on this thread, if any.
-    static var verification: FactoryVerification? {
+    static var verification: VerificationRun? {
         innermost.value?.assumingMemoryBound(to: Node.self).pointee.verification?.takeUnretainedValue()
     }
 
@@ -242,7 +276,7 @@ enum FactoryConstruction {
     /// running on this thread, if any, with the chain of factories that made
     /// the request.
     static func failing(_ error: MetaControllerError, _ key: FactoryKey) -> MetaControllerError {
-        verification?.failed(error, chain: path(from: innermost.value) + [key])
+        verification?.recorder.failed(error, chain: path(from: innermost.value) + [key])
         return error
     }
 

@@ -1,13 +1,11 @@
-/// One run of ``MetaController/verify(consumers:samples:)``: what failed on its
-/// thread, and the shared products it made of its own.
+/// What one run of ``MetaController/verify(consumers:samples:)`` found, from
+/// any thread: the requests that failed, the findings no factory can catch,
+/// and the stand-ins it made.
 ///
-/// While it runs, its thread's chain of factories starts with a node that
-/// carries it (``FactoryConstruction/verifying(_:_:)``), so every factory run
-/// and every request on that thread finds it without a lookup of its own.
 /// Requests that fail tell it, with the chain that made them
 /// (``FactoryConstruction/failing(_:_:)``); a factory that catches the failure
-/// and makes its product anyway drops it again (``running(_:)``), so an
-/// optional dependency (`try? make(...)`) is not reported.
+/// and makes its product anyway drops it again (``VerificationRun/made(_:_:depth:since:)``),
+/// so an optional dependency (`try? make(...)`) is not reported.
 final class FactoryVerification: Sendable {
     /// A request that failed, or a read of an empty slot, and where.
     struct Failure: Sendable {
@@ -17,18 +15,12 @@ final class FactoryVerification: Sendable {
         let message: String
     }
 
-    private struct SharedKey: Hashable, Sendable {
-        let owner: ObjectIdentifier
-        let key: FactoryKey
-    }
-
     private struct State: Sendable {
         /// The failures of the requests under way, innermost last.
         var pending: [Failure] = []
-        /// Reads of empty slots by the products made.
-        var reads: [Failure] = []
-        /// The shared products made, by the MetaController the factory is registered in and its key.
-        var shared: [SharedKey: FactorySlot] = [:]
+        /// Reads of empty slots by the products made, and calls of `verify`
+        /// from a factory: what no factory can catch.
+        var findings: [Failure] = []
         /// The MetaController each shared factory's owner is replaced by, by the owner.
         var twins: [ObjectIdentifier: MetaController] = [:]
     }
@@ -47,30 +39,24 @@ final class FactoryVerification: Sendable {
             case .notOnMainActor: .notOnMainActor
             default: .factoryThrew
             }
-        state.withLock { $0.pending.append(Failure(kind: kind, chain: chain, message: error.description)) }
+        record(Failure(kind: kind, chain: chain, message: error.description))
     }
 
-    /// Runs `body`, a factory on this thread. When it throws and nothing it
-    /// requested failed, the factory itself threw: that is recorded. When it
-    /// returns, what its requests recorded is dropped: it dealt with it.
-    func running<Result>(_ body: () throws -> Result) throws -> Result {
-        let mark = self.mark
-        let result: Result
-        do {
-            result = try body()
-        } catch {
-            let chain = FactoryConstruction.chain
-            state.withLock { state in
-                guard state.pending.count == mark else { return }
-                let thrower = chain.last.map { "the factory of \($0) threw: " } ?? "threw: "
-                state.pending.append(Failure(kind: .factoryThrew, chain: chain, message: thrower + "\(error)"))
-            }
-            throw error
-        }
+    /// Records a failure of a request under way.
+    func record(_ failure: Failure) {
+        state.withLock { $0.pending.append(failure) }
+    }
+
+    /// The last failure recorded since `mark`, if any, left recorded.
+    func lastFailure(since mark: Int) -> Failure? {
+        state.withLock { $0.pending.count > mark ? $0.pending.last : nil }
+    }
+
+    /// Drops what was recorded since `mark`: the factory that made those requests dealt with their failures.
+    func drop(since mark: Int) {
         state.withLock { state in
             if state.pending.count > mark { state.pending.removeSubrange(mark...) }
         }
-        return result
     }
 
     /// Removes and returns what was recorded since `mark`.
@@ -82,36 +68,32 @@ final class FactoryVerification: Sendable {
         }
     }
 
-    /// The reads of empty slots recorded.
-    var reads: [Failure] { state.withLock { $0.reads } }
+    /// The reads of empty slots and the other findings recorded.
+    var findings: [Failure] { state.withLock { $0.findings } }
 
-    /// The number of reads recorded, as a mark for ``attributeReads(since:to:)``.
-    var readMark: Int { state.withLock { $0.reads.count } }
+    /// The number of findings recorded, as a mark for ``attributeFindings(since:to:)``.
+    var findingMark: Int { state.withLock { $0.findings.count } }
 
-    /// Gives the reads recorded since `mark` outside every factory (a
-    /// product's `metaControllerDidArrive()` runs after its factory returns)
-    /// the chain of `key`, the registration they were made for.
-    func attributeReads(since mark: Int, to key: FactoryKey) {
-        state.withLock { state in
-            for index in state.reads.indices[mark...] where state.reads[index].chain.isEmpty {
-                let read = state.reads[index]
-                state.reads[index] = Failure(kind: read.kind, chain: [key], message: read.message)
-            }
-        }
+    /// The findings recorded in `range`.
+    func findings(in range: Range<Int>) -> ArraySlice<Failure> {
+        state.withLock { $0.findings[range] }
     }
 
-    /// The product of the shared factory registered under `key` in `owner`,
-    /// made once per verification with a stand-in for `owner`, and kept here
-    /// rather than in `owner`.
-    func sharedProduct(
-        of factory: FactorySlot.SharedFactory, key: FactoryKey, owner: MetaController
-    ) throws -> FactorySlot {
-        let sharedKey = SharedKey(owner: ObjectIdentifier(owner), key: key)
-        if let made = state.withLock({ $0.shared[sharedKey] }) { return made }
-        let stand = standIn(for: owner)
-        let made = try FactoryConstruction.running(key) { try factory(stand) }
-        state.withLock { $0.shared[sharedKey] = made }
-        return made
+    /// Records a finding no factory can catch.
+    func find(_ finding: Failure) {
+        state.withLock { $0.findings.append(finding) }
+    }
+
+    /// Gives the findings recorded since `mark` outside every factory (a
+    /// product's `metaControllerDidArrive()` runs after its factory returns)
+    /// the chain of `key`, the registration they were made for.
+    func attributeFindings(since mark: Int, to key: FactoryKey) {
+        state.withLock { state in
+            for index in state.findings.indices[mark...] where state.findings[index].chain.isEmpty {
+                let read = state.findings[index]
+                state.findings[index] = Failure(kind: read.kind, chain: [key], message: read.message)
+            }
+        }
     }
 
     /// A child of `metaController` that requests and shared factories are
@@ -127,24 +109,207 @@ final class FactoryVerification: Sendable {
     }
 
     private func read(_ slot: MetaControllerSlot, by consumer: String) {
-        let chain = FactoryConstruction.chain
+        find(
+            Failure(
+                kind: .unfilledRead, chain: FactoryConstruction.chain,
+                message: "\(consumer) read \(slot.name), which this MetaController does not fill"))
+    }
+
+    /// Lets go of the stand-ins.
+    func finish() -> [MetaController] {
         state.withLock { state in
-            state.reads.append(
-                Failure(
-                    kind: .unfilledRead, chain: chain,
-                    message: "\(consumer) read \(slot.name), which this MetaController does not fill"))
+            defer { state.twins = [:] }
+            return Array(state.twins.values)
+        }
+    }
+}
+
+/// One run of ``MetaController/verify(consumers:samples:)`` on its thread:
+/// what it records (``recorder``), and the outcome of each request it made.
+///
+/// While it runs, its thread's chain of factories starts with a node that
+/// carries it (``FactoryConstruction/verifying(_:_:)``), so every factory run
+/// and every request on that thread finds it without a lookup of its own. It
+/// is used on that thread alone.
+///
+/// Each request is made once per run: the first time a registration is
+/// requested from a MetaController (with an argument, when it takes one),
+/// its factory runs, and the outcome is kept until the run ends. The same
+/// request again gets the same product, or throws the same error, and what
+/// the first run recorded (its failure, the reads of empty slots under it)
+/// is recorded again with the new chain. So every registration's factory runs
+/// once, whatever the number of chains that lead to it, and each chain that
+/// leads to a failure is still seen, for the report to keep the longest.
+final class VerificationRun {
+    /// A request whose outcome is kept: a key, the MetaController it was
+    /// made to, and its argument.
+    struct Request: Hashable {
+        let key: FactoryKey
+        /// Kept, so that its identity stays its own while the run lasts.
+        let requester: MetaController
+        /// The argument, when the factory takes one; `nil` when it takes none.
+        let argument: AnyHashable?
+        /// Whether the factory is a shared one (whose product a verification makes for itself).
+        let shared: Bool
+
+        /// The request of `key` to `requester` with `argument`; `nil` when the
+        /// argument is not `Hashable`, so that two requests cannot be told apart.
+        init?<Argument>(_ key: FactoryKey, requester: MetaController, argument: Argument, shared: Bool) {
+            if ObjectIdentifier(Argument.self) == ObjectIdentifier(Void.self) {
+                self.argument = nil
+            } else if let hashable = argument as? AnyHashable {
+                self.argument = hashable
+            } else {
+                return nil
+            }
+            self.key = key
+            self.requester = requester
+            self.shared = shared
+        }
+
+        static func == (lhs: Request, rhs: Request) -> Bool {
+            lhs.key == rhs.key && lhs.requester === rhs.requester && lhs.argument == rhs.argument
+                && lhs.shared == rhs.shared
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(key)
+            hasher.combine(ObjectIdentifier(requester))
+            hasher.combine(argument)
+            hasher.combine(shared)
         }
     }
 
-    /// Lets go of the stand-ins and the products made.
-    func finish() -> (shared: [FactorySlot], standIns: [MetaController]) {
-        state.withLock { state in
-            defer {
-                state.shared = [:]
-                state.twins = [:]
-            }
-            return (Array(state.shared.values), Array(state.twins.values))
+    /// What a request's factory did, and what to record again when it is requested again.
+    struct Outcome {
+        let result: Result<Any, any Error>
+        /// The failure reported for it.
+        let failure: FactoryVerification.Failure?
+        /// The depth of its factory on the chain when it ran (its key's index in the chains, plus one).
+        let depth: Int
+        /// The findings recorded while its factory ran.
+        let findings: Range<Int>
+    }
+
+    /// Where the records stood when a factory started.
+    struct Start {
+        let mark: Int
+        let findingMark: Int
+    }
+
+    /// A shared factory's key, and the MetaController it is registered in
+    /// (kept alive by its stand-in, a child of it, for the run).
+    private struct SharedKey: Hashable {
+        let owner: ObjectIdentifier
+        let key: FactoryKey
+    }
+
+    let recorder = FactoryVerification()
+    private var outcomes: [Request: Outcome] = [:]
+    /// The shared products made whose outcome has nothing to record again.
+    private var sharedMade: [SharedKey: FactorySlot] = [:]
+
+    /// The outcome of `request`, when it was made in this run.
+    func outcome(of request: Request) -> Outcome? {
+        outcomes[request]
+    }
+
+    /// The records' marks, before a factory runs for `request`.
+    var start: Start {
+        Start(mark: recorder.mark, findingMark: recorder.findingMark)
+    }
+
+    /// Keeps the product `result` of `request`, and drops the failures its
+    /// factory caught.
+    func made(_ request: Request?, _ result: Any, depth: Int, since start: Start) {
+        recorder.drop(since: start.mark)
+        guard let request else { return }
+        outcomes[request] = Outcome(
+            result: .success(result), failure: nil, depth: depth,
+            findings: start.findingMark..<recorder.findingMark)
+    }
+
+    /// Keeps the failure of `request`. When nothing its factory requested
+    /// failed, the factory itself threw: that is recorded.
+    func failed(_ request: Request?, _ error: any Error, depth: Int, since start: Start) {
+        var failure = recorder.lastFailure(since: start.mark)
+        if failure == nil {
+            let chain = FactoryConstruction.chain
+            let thrower = chain.last.map { "the factory of \($0) threw: " } ?? "threw: "
+            let threw = FactoryVerification.Failure(kind: .factoryThrew, chain: chain, message: thrower + "\(error)")
+            recorder.record(threw)
+            failure = threw
         }
+        guard let request else { return }
+        outcomes[request] = Outcome(
+            result: .failure(error), failure: failure, depth: depth,
+            findings: start.findingMark..<recorder.findingMark)
+    }
+
+    /// The outcome of a request of `key` made before in this run, for the
+    /// same request again: what it recorded is recorded again, with the
+    /// chain that leads here now; then its product, or its error.
+    func replay<Product>(_ outcome: Outcome, of key: FactoryKey, as _: Product.Type) throws -> Product {
+        let index = outcome.depth - 1
+        var prefix: [FactoryKey]?
+        // This request's factory is innermost: the chain before it.
+        func chain(from recorded: [FactoryKey]) -> [FactoryKey] {
+            guard recorded.count > index, recorded[index] == key else { return recorded }
+            if prefix == nil { prefix = FactoryConstruction.chain.dropLast() }
+            return (prefix ?? []) + recorded[index...]
+        }
+        if !outcome.findings.isEmpty {
+            for finding in recorder.findings(in: outcome.findings) {
+                recorder.find(
+                    FactoryVerification.Failure(
+                        kind: finding.kind, chain: chain(from: finding.chain), message: finding.message))
+            }
+        }
+        switch outcome.result {
+        case .success(let product):
+            // Kept by a request for the same key, made from the same types.
+            return product as! Product
+        case .failure(let error):
+            if let failure = outcome.failure {
+                // A circle is the circle alone, whatever led to it.
+                let replayed = failure.kind == .circularFactories ? failure.chain : chain(from: failure.chain)
+                recorder.record(FactoryVerification.Failure(kind: failure.kind, chain: replayed, message: failure.message))
+            }
+            throw error
+        }
+    }
+
+    /// The product of the shared factory registered under `key` in `owner`,
+    /// made once per verification with a stand-in for `owner`, and kept here
+    /// rather than in `owner`.
+    ///
+    /// A product made with nothing to record again is found in a table of
+    /// its own first, without a node on the chain or a cast: a graph of
+    /// shared services asks for each many times.
+    func sharedProduct(
+        of factory: FactorySlot.SharedFactory, key: FactoryKey, owner: MetaController
+    ) throws -> FactorySlot {
+        let sharedKey = SharedKey(owner: ObjectIdentifier(owner), key: key)
+        if let made = sharedMade[sharedKey] { return made }
+        let stand = recorder.standIn(for: owner)
+        let made = try FactoryConstruction.running(key, requester: stand, argument: (), shared: true) {
+            try factory(stand)
+        }
+        if let request = Request(key, requester: stand, argument: (), shared: true),
+            outcomes[request]?.findings.isEmpty == true
+        {
+            sharedMade[sharedKey] = made
+        }
+        return made
+    }
+
+    /// Lets go of the products made and the stand-ins.
+    func finish() -> (outcomes: [Request: Outcome], standIns: [MetaController]) {
+        defer {
+            outcomes = [:]
+            sharedMade = [:]
+        }
+        return (outcomes, recorder.finish())
     }
 }
 

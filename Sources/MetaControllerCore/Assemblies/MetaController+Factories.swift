@@ -344,7 +344,7 @@ extension MetaController {
     ) throws -> FactorySlot {
         let made: FactorySlot
         do {
-            made = try FactoryConstruction.running(key, lookingForCircle: false) {
+            made = try FactoryConstruction.running(key, requester: nil, argument: (), lookingForCircle: false) {
                 try SharedFactoryWaits.making(SharedFactoryWaits.Build(self, build), key: key) { try factory(self) }
             }
         } catch {
@@ -383,7 +383,7 @@ enum FactoryLookup {
     /// A shared factory whose product is not made, requested while a
     /// verification runs on this thread: the verification makes a product of
     /// its own, and the MetaController keeps none.
-    case verifying(FactorySlot.SharedFactory, FactoryVerification)
+    case verifying(FactorySlot.SharedFactory, VerificationRun)
 }
 
 extension MetaController {

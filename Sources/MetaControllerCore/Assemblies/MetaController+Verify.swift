@@ -24,16 +24,32 @@ extension MetaController {
     /// (`register(_:name:argument:sample:factory:)`), and reported as
     /// ``MetaControllerVerification/Problem/Kind/missingSample`` when there is none.
     ///
+    /// Each factory runs once per verification, however many factories
+    /// request its product: a request made again within one verification
+    /// (the same registration, asked of the same MetaController, with an equal
+    /// argument when it takes a `Hashable` one) gets the product made the
+    /// first time, or fails as it did, and its factory does not run again. So
+    /// the time a verification takes grows with the registrations and the
+    /// requests between them, as making every product once does. A request
+    /// with an argument that is not `Hashable` runs its factory each time.
+    ///
     /// It reports, with the chain of factories that led there, as
-    /// `circularFactories` names them (`Checkout -> Payment -> TokenStore`):
-    /// - a request for a product no factory makes;
+    /// `circularFactories` names them (`Checkout -> Payment -> TokenStore`),
+    /// each cause once, with the longest chain that led to it:
+    /// - a request for a product no factory makes (one per missing type, name and argument type);
     /// - factories that request each other in a circle, once per circle;
-    /// - a factory that throws;
-    /// - a main-actor factory requested by a factory that does not run on the main actor;
+    /// - a factory that throws (one per registration, however many factories needed it);
+    /// - a main-actor factory requested by a factory that does not run on the
+    ///   main actor (one per pair);
     /// - each consumer type in `consumers`, and each product that is a
     ///   consumer, whose ``MetaControllerConsumer/requiredControllers`` this
     ///   MetaController does not all fill;
-    /// - a product that reads an empty slot through its accessors while it is made.
+    /// - a product that reads an empty slot through its accessors while it is
+    ///   made (one per product and slot);
+    /// - a factory, or a product one made, that calls `verify` while the graph
+    ///   is verified: that call starts no verification of its own (it would run
+    ///   the same factory again, without end) and returns a report holding this
+    ///   one ``MetaControllerVerification/Problem/Kind/verifyCalledWhileVerifying`` problem.
     ///
     /// A factory that catches a failed request and makes its product anyway
     /// (an optional dependency, `(try? metaController.make(Analytics.self)) ?? NoAnalytics()`)
@@ -46,21 +62,29 @@ extension MetaController {
     /// `MetaController.strict(reporting:)`), each problem is also handed to
     /// its reporter, so the test fails without an assertion of its own.
     ///
+    /// A verification takes no more of the thread's stack per factory on a
+    /// chain than making the same chain does: a graph the app can make, a test
+    /// can verify on the same thread (Docs/Performance.md, "Deep chains of factories").
+    ///
     /// - Parameters:
     ///   - consumers: The consumer types the app shows, such as its screens.
     ///   - samples: Arguments for the factories that take one, one per argument type.
-    /// - Returns: The problems found, none for a complete graph.
+    /// - Returns: The problems found, none for a complete graph, and how many
+    ///   registrations were checked and made.
     @MainActor @discardableResult
     public func verify(
         consumers: [any MetaControllerConsumer.Type] = [],
         samples: [FactorySample] = []
     ) -> MetaControllerVerification {
-        let verification = FactoryVerification()
+        if let outer = FactoryConstruction.verification { return Self.verifyWithin(outer) }
+        let run = VerificationRun()
+        let verification = run.recorder
         let requester = verification.standIn(for: self)
         var sampleValues: [ObjectIdentifier: Any] = [:]
         for sample in samples { sampleValues[sample.type] = sample.value }
         var found: [MetaControllerVerification.Problem] = []
         var made = 0
+        var checked = 0
         var consumerTypes: Set<ObjectIdentifier> = []
 
         func requirements(of consumerType: any MetaControllerConsumer.Type, holder: MetaController, name: String) {
@@ -74,11 +98,12 @@ extension MetaController {
                         + "which this MetaController lacks"))
         }
 
-        FactoryConstruction.verifying(verification) {
+        FactoryConstruction.verifying(run) {
             for registration in registrations() {
+                checked += 1
                 let mark = verification.mark
-                let readMark = verification.readMark
-                defer { verification.attributeReads(since: readMark, to: registration.key) }
+                let findingMark = verification.findingMark
+                defer { verification.attributeFindings(since: findingMark, to: registration.key) }
                 let product: Any?
                 do {
                     switch registration.factory {
@@ -86,7 +111,7 @@ extension MetaController {
                         product = try factory.verificationProduct(
                             key: registration.key, requester: requester, samples: sampleValues, isolation: MainActor.shared)
                     case .shared(let factory):
-                        product = try verification.sharedProduct(
+                        product = try run.sharedProduct(
                             of: factory, key: registration.key, owner: registration.owner
                         ).anyProduct
                     }
@@ -111,15 +136,30 @@ extension MetaController {
         for consumerType in consumers {
             requirements(of: consumerType, holder: self, name: String(describing: consumerType))
         }
-        found += verification.reads.map(Self.problem)
-        let released = verification.finish()
+        found += verification.findings.map(Self.problem)
+        let released = run.finish()
         withExtendedLifetime(released) {}
         let report = MetaControllerVerification(
-            problems: Self.distinct(found), factoriesMade: made, consumerTypesChecked: consumerTypes.count)
+            problems: Self.distinct(found), factoriesMade: made, factoriesChecked: checked,
+            consumerTypesChecked: consumerTypes.count)
         if let handler = verificationProblemHandler {
             for problem in report.problems { handler(problem) }
         }
         return report
+    }
+
+    /// The report of a verification asked for while `outer` runs on this
+    /// thread, by a factory it runs or a product one made: it verifies
+    /// nothing (it would run the same factory again, and that one would ask
+    /// again), and `outer` reports the call.
+    private static func verifyWithin(_ outer: VerificationRun) -> MetaControllerVerification {
+        let call = FactoryVerification.Failure(
+            kind: .verifyCalledWhileVerifying, chain: FactoryConstruction.chain,
+            message: "verify(consumers:samples:) was called while the graph was verified, by a factory "
+                + "or a product it made; call verify from a test or at launch, not from a factory")
+        outer.recorder.find(call)
+        return MetaControllerVerification(
+            problems: [problem(call)], factoriesMade: 0, factoriesChecked: 0, consumerTypesChecked: 0)
     }
 
     /// A registration a request to this MetaController would find.
@@ -198,23 +238,34 @@ extension MetaController {
                 + "or register the factory with register(_:name:argument:sample:factory:)")
     }
 
-    /// The problems, each cause once: a circle met from each of its factories
-    /// is one, and a failure whose chain ends another's, with the same message, is that one.
+    /// The problems, each cause once, with the longest chain that led to it:
+    /// a circle met from each of its factories is one, as is a missing
+    /// registration (its key), a throwing factory (its registration), a
+    /// main-actor factory requested off the main actor (the pair), a read of
+    /// an empty slot (the product and the slot) and a consumer type's
+    /// requirements, whatever the chains that reached them.
     private static func distinct(_ problems: [MetaControllerVerification.Problem]) -> [MetaControllerVerification.Problem] {
-        var circles: Set<[String]> = []
+        struct Cause: Hashable {
+            let kind: MetaControllerVerification.Problem.Kind
+            let parts: [String]
+        }
         var kept: [MetaControllerVerification.Problem] = []
+        var indices: [Cause: Int] = [:]
         for problem in problems {
-            if problem.kind == .circularFactories {
-                guard circles.insert(problem.chain.dropLast().sorted()).inserted else { continue }
-                kept.append(problem)
+            let parts: [String] =
+                switch problem.kind {
+                case .circularFactories: problem.chain.dropLast().sorted()
+                case .missingFactory, .factoryThrew, .missingSample, .verifyCalledWhileVerifying:
+                    [problem.chain.last ?? problem.message]
+                case .notOnMainActor: problem.chain.suffix(2)
+                default: [problem.message]
+                }
+            let cause = Cause(kind: problem.kind, parts: parts)
+            if let index = indices[cause] {
+                if problem.chain.count > kept[index].chain.count { kept[index] = problem }
                 continue
             }
-            let covered = problems.contains { other in
-                other.kind == problem.kind && other.message == problem.message && other.chain.count > problem.chain.count
-                    && other.chain.suffix(problem.chain.count).elementsEqual(problem.chain)
-            }
-            if covered { continue }
-            if kept.contains(problem) { continue }
+            indices[cause] = kept.count
             kept.append(problem)
         }
         return kept

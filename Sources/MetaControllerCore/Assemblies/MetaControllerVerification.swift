@@ -5,7 +5,7 @@
 /// let report = metaController.verify(consumers: [FeedScreen.self, CheckoutScreen.self])
 /// #expect(report.isSatisfied, "\(report)")
 /// print(report)
-/// // verified 14 factories and 2 consumer types: 2 problems
+/// // verified 14 factories (10 made) and 2 consumer types: 2 problems
 /// // CheckoutScreen -> PaymentClient -> TokenStore: no factory makes TokenStore; register one with register(_:name:factory:)
 /// // circular factories: Chicken -> Egg -> Chicken
 /// ```
@@ -34,6 +34,9 @@ public struct MetaControllerVerification: Sendable, Equatable, CustomStringConve
             public static let unfilledRead = Kind("unfilledRead")
             /// A factory that takes an argument was not made: there was no sample argument of its type.
             public static let missingSample = Kind("missingSample")
+            /// A factory, or a product one made, called ``MetaController/verify(consumers:samples:)``
+            /// while the graph was verified: that call verified nothing, and returned this problem alone.
+            public static let verifyCalledWhileVerifying = Kind("verifyCalledWhileVerifying")
 
             /// The kind's name, such as `missingFactory`.
             public var description: String { name }
@@ -60,11 +63,26 @@ public struct MetaControllerVerification: Sendable, Equatable, CustomStringConve
     }
 
     /// Every problem found, one per cause: a failure met from several
-    /// registrations is reported once, with the longest chain that led to it.
+    /// registrations, or through several chains, is reported once, with the
+    /// longest chain that led to it.
+    ///
+    /// The cause is, by ``Problem/kind``: for `missingFactory`, the product
+    /// missing (its type, name and argument type); for `factoryThrew`, the
+    /// registration that threw; for `notOnMainActor`, the factory that asked
+    /// and the main-actor factory it asked for; for `unfilledRead`, the
+    /// product that read and the slot; for `circularFactories`, the factories
+    /// of the circle; for `unfilledRequirement`, the consumer type; for
+    /// `missingSample` and `verifyCalledWhileVerifying`, the registration.
     public let problems: [Problem]
 
-    /// How many registrations were made (each once).
+    /// How many registrations were made: their factories ran and returned a
+    /// product. A registration that failed, or had no sample argument, is
+    /// checked (``factoriesChecked``) but not made.
     public let factoriesMade: Int
+
+    /// How many registrations were checked: every one that a request to the
+    /// MetaController verified would find, made or not.
+    public let factoriesChecked: Int
 
     /// How many consumer types were checked: the ones listed, and the products made that are consumers.
     public let consumerTypesChecked: Int
@@ -73,8 +91,12 @@ public struct MetaControllerVerification: Sendable, Equatable, CustomStringConve
     public var isSatisfied: Bool { problems.isEmpty }
 
     /// A summary line, then one line per problem.
+    ///
+    /// The summary counts the factories checked, and, when some were not
+    /// made, how many were: `verified 8 factories (1 made) and 2 consumer types: 5 problems`.
     public var description: String {
-        let factories = factoriesMade == 1 ? "1 factory" : "\(factoriesMade) factories"
+        var factories = factoriesChecked == 1 ? "1 factory" : "\(factoriesChecked) factories"
+        if factoriesMade != factoriesChecked { factories += " (\(factoriesMade) made)" }
         let consumers = consumerTypesChecked == 1 ? "1 consumer type" : "\(consumerTypesChecked) consumer types"
         let counts = "verified \(factories) and \(consumers)"
         guard !problems.isEmpty else { return counts + ": no problems" }

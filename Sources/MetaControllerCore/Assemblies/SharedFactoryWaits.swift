@@ -42,7 +42,7 @@ enum SharedFactoryWaits {
     /// Runs `body`, which makes the product of `build` under `key`, with this
     /// thread recorded as the one making it.
     ///
-    /// - Precondition: A factory runs on this thread (`body` is inside ``FactoryConstruction/running(_:lookingForCircle:_:)``).
+    /// - Precondition: A factory runs on this thread (`body` is inside ``FactoryConstruction/running(_:requester:argument:shared:lookingForCircle:_:)``).
     static func making<Result>(_ build: Build, key: FactoryKey, _ body: () throws -> Result) rethrows -> Result {
         guard let thread = FactoryConstruction.thread else { return try body() }
         graph.withLock { $0.builders[build] = (thread, key) }
