@@ -26,6 +26,8 @@ struct Transfer: Sendable {
         var task: URLSessionDataTask?
         var reason: Reason?
         var isFinished = false
+        /// The waiting caller, until the transfer's handler or a cancellation answers it.
+        var continuation: CheckedContinuation<Result<(Data, HTTPURLResponse), ApiError>, Never>?
     }
 
     let request: ApiRequest
@@ -35,20 +37,24 @@ struct Transfer: Sendable {
         let state = Lock(State())
         let result: Result<(Data, HTTPURLResponse), ApiError> = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
+                state.withLock { $0.continuation = continuation }
                 let task = session.dataTask(with: urlRequest) { data, response, error in
-                    let reason = state.withLock { state in
+                    let (reason, waiting) = state.withLock { state in
                         state.isFinished = true
-                        return state.reason
+                        defer { state.continuation = nil }
+                        return (state.reason, state.continuation)
                     }
-                    continuation.resume(returning: outcome(data, response, error, reason: reason))
+                    // Nil when a cancellation has answered the caller already.
+                    waiting?.resume(returning: outcome(data, response, error, reason: reason))
                 }
                 let startNow = state.withLock { state in
                     state.task = task
                     return state.reason == nil
                 }
                 guard startNow else {
-                    // Cancelled before the task existed: it never starts, its handler reports the cancellation.
+                    // Cancelled before the task existed: it never starts.
                     task.cancel()
+                    answerCancelled(state)
                     return
                 }
                 // Fires even after the transfer finished (a work item cannot be cancelled
@@ -69,8 +75,22 @@ struct Transfer: Sendable {
                 return state.task
             }
             task?.cancel()
+            // The caller is answered now, not when URLSession reports the cancelled task (which
+            // a loaded machine was seen to leave until the server's answer came, 30 s later).
+            answerCancelled(state)
         }
         return try result.get()
+    }
+
+    /// Resumes the waiting caller with ``ApiError/Code/cancelled``, unless it was answered already
+    /// (or a timeout, not the cancellation, ended the transfer: URLSession's handler reports that).
+    private func answerCancelled(_ state: Lock<State>) {
+        let waiting = state.withLock { state -> CheckedContinuation<Result<(Data, HTTPURLResponse), ApiError>, Never>? in
+            guard state.reason == .cancelled else { return nil }
+            defer { state.continuation = nil }
+            return state.continuation
+        }
+        waiting?.resume(returning: .failure(.cancelled(for: request)))
     }
 
     private func outcome(
