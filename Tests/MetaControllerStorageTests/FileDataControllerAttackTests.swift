@@ -107,17 +107,7 @@ import Darwin
         defer { try? FileManager.default.removeItem(at: directory) }
         let hold = HeldSave()
         let store = try FileDataController(directory: directory, maximumEntryBytes: 1 << 20, seams: hold.seams)
-        let saved = Lock<String?>("not yet")
-        let saving = Thread {
-            do {
-                try store.save(Data("kept".utf8), forKey: "draft")
-                saved.withLock { $0 = nil }
-            } catch {
-                saved.withLock { $0 = "\(error)" }
-            }
-            hold.done.signal()
-        }
-        saving.start()
+        let saved = hold.save(on: store)
         hold.reached.wait()   // the temporary file exists, unlocked
         let opening = StoreSeams(waitingForSaves: { hold.openerWaits.signal() })
         let opened = Lock<String?>("not yet")
@@ -153,16 +143,7 @@ import Darwin
         let helper = try #require(FileDataControllerTests.crashWriterURL(), "DataCrashWriter was not built beside the tests")
         let hold = HeldSave()
         let store = try FileDataController(directory: directory, maximumEntryBytes: 1 << 20, seams: hold.seams)
-        let saved = Lock<String?>("not yet")
-        Thread {
-            do {
-                try store.save(Data("kept".utf8), forKey: "draft")
-                saved.withLock { $0 = nil }
-            } catch {
-                saved.withLock { $0 = "\(error)" }
-            }
-            hold.done.signal()
-        }.start()
+        let saved = hold.save(on: store)
         hold.reached.wait()
 
         let opener = Process()
@@ -403,6 +384,22 @@ private final class HeldSave: Sendable {
     /// The opening is over.
     let openerDone = DispatchSemaphore(value: 0)
     let temporaryFiles = Lock(0)
+
+    /// Saves "kept" under "draft" on a thread of its own, signalling `done` when the save is over.
+    /// - Returns: Where the save's outcome goes: `nil` once it landed, or the error.
+    func save(on store: FileDataController) -> Lock<String?> {
+        let saved = Lock<String?>("not yet")
+        Thread { [self] in
+            do {
+                try store.save(Data("kept".utf8), forKey: "draft")
+                saved.withLock { $0 = nil }
+            } catch {
+                saved.withLock { $0 = "\(error)" }
+            }
+            done.signal()
+        }.start()
+        return saved
+    }
 
     var seams: StoreSeams {
         StoreSeams(created: { [self] _ in
