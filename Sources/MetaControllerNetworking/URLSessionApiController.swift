@@ -54,7 +54,7 @@ public final class URLSessionApiController: ApiController, MetaControllerConsume
     ///   - authorize: Called before each attempt; the header fields it returns
     ///     are added to those the request does not set. A throw fails the request
     ///     with ``ApiError/Code/authorization``.
-    public init(
+    public convenience init(
         baseURL: URL,
         configuration: URLSessionConfiguration = .ephemeral,
         timeout: Duration = .seconds(60),
@@ -62,12 +62,28 @@ public final class URLSessionApiController: ApiController, MetaControllerConsume
         logsBodies: Bool = false,
         authorize: (@Sendable (ApiRequest) async throws -> [String: String])? = nil
     ) {
+        self.init(
+            baseURL: baseURL, configuration: configuration, timeout: timeout, retryPolicy: retryPolicy,
+            logsBodies: logsBodies, authorize: authorize, delegateQueue: nil)
+    }
+
+    /// The same, with the queue URLSession reports finished transfers on: a test suspends it to
+    /// hold URLSession's report while a cancellation answers the caller.
+    init(
+        baseURL: URL,
+        configuration: URLSessionConfiguration = .ephemeral,
+        timeout: Duration = .seconds(60),
+        retryPolicy: RetryPolicy = .none,
+        logsBodies: Bool = false,
+        authorize: (@Sendable (ApiRequest) async throws -> [String: String])? = nil,
+        delegateQueue: OperationQueue?
+    ) {
         self.baseURL = baseURL
         self.timeout = timeout
         self.retryPolicy = retryPolicy
         self.logsBodies = logsBodies
         self.authorize = authorize
-        session = URLSession(configuration: configuration)
+        session = URLSession(configuration: configuration, delegate: nil, delegateQueue: delegateQueue)
     }
 
     deinit {

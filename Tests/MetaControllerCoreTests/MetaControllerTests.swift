@@ -116,15 +116,20 @@ struct MetaControllerTests {
         #expect(metaController.contains(.custom(UserControllerKey.self)))
     }
 
-    @Test(.timeLimit(.minutes(1)))
-    func aReplacedControllerMayUseTheMetaControllerInItsDeinit() {
-        let metaController = MetaController.withFakes()
-        metaController.apiController = FarewellController()
-        metaController.apiController = FakeApiController()
-        metaController.userController = FarewellController()
-        metaController.userController = nil
-        metaController.register(ImageCache.self) { _ in ImageCache() }
-        #expect(metaController.fakeLogController?.messages == ["goodbye", "goodbye"])
+    /// On a thread of its own, bounded: a deadlock (a replaced controller released under the
+    /// lock its `deinit` needs) fails the test instead of hanging the run. A `.timeLimit` counted
+    /// the time the test waited for a thread in a loaded parallel run, and failed it there.
+    @Test func aReplacedControllerMayUseTheMetaControllerInItsDeinit() {
+        let messages = BoundedCall.run(within: 120, release: {}) { () -> [String]? in
+            let metaController = MetaController.withFakes()
+            metaController.apiController = FarewellController()
+            metaController.apiController = FakeApiController()
+            metaController.userController = FarewellController()
+            metaController.userController = nil
+            metaController.register(ImageCache.self) { _ in ImageCache() }
+            return metaController.fakeLogController?.messages
+        }
+        #expect(messages == .some(["goodbye", "goodbye"]), "the replacements did not end within 120 s, or logged otherwise")
     }
 
     // MARK: Scoped overrides

@@ -188,11 +188,11 @@ struct PropertyTests {
         let seen = Inbox<String>()
         pair.subscribe(seen) { $0.record($1) }
         let done = TestThreads.onThread { left.value = 1 }
-        try #require(entered.wait(timeout: .now() + 60) == .success)
+        try #require(entered.wait(timeout: .now() + 300) == .success)
         right.value = 2   // computed from the latest of both, and shown
         #expect(pair.value == "1 2")
         release.signal()
-        try #require(done.wait(timeout: .now() + 60) == .success)
+        try #require(done.wait(timeout: .now() + 300) == .success)
         #expect(pair.value == "1 2")
         #expect(seen.values == ["1 2"])
     }

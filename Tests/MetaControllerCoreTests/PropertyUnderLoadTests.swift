@@ -43,10 +43,10 @@ extension PropertyTests {
             inside.withLock { $0 -= 1 }
         }
         let setterReturned = TestThreads.onThread { property.value = 1 }   // thread A
-        #expect(setterReturned.wait(timeout: .now() + 30) == .success)
+        #expect(setterReturned.wait(timeout: .now() + 300) == .success)
         let aThread = seen.withLock { $0.first?.thread }
         #expect(sawBsFirstSet.withLock { $0 })
-        #expect(producerDone.withLock { $0 }?.wait(timeout: .now() + 30) == .success)
+        #expect(producerDone.withLock { $0 }?.wait(timeout: .now() + 300) == .success)
 
         let all = seen.withLock { $0 }
         #expect(all.map(\.value) == Array(1...1_001), "every value once, in order")
@@ -71,8 +71,8 @@ extension PropertyTests {
             property.value = 3   // queued behind B's 2
         }
         let a = TestThreads.onThread { property.value = 1 }
-        #expect(a.wait(timeout: .now() + 30) == .success)
-        #expect(other.withLock { $0 }?.wait(timeout: .now() + 30) == .success)
+        #expect(a.wait(timeout: .now() + 300) == .success)
+        #expect(other.withLock { $0 }?.wait(timeout: .now() + 300) == .success)
         let all = seen.withLock { $0 }
         #expect(all.map(\.value) == [1, 2, 3])
         guard all.count == 3 else { return }
@@ -107,13 +107,13 @@ extension PropertyTests {
             #expect(late.withLock { $0.isEmpty })
         }
         let a = TestThreads.onThread { property.value = 1 }
-        #expect(a.wait(timeout: .now() + 30) == .success)
+        #expect(a.wait(timeout: .now() + 300) == .success)
         #expect(TestThreads.waitUntil { subscribed.withLock { $0 } })
         let replay = late.withLock { $0 }
         #expect(replay.map(\.value) == [1])
         #expect(replay.first?.thread == subscriberThread.withLock { $0 })   // replayed by the subscribing thread
         property.value = 2
-        #expect(subscriber.withLock { $0 }?.wait(timeout: .now() + 30) == .success)
+        #expect(subscriber.withLock { $0 }?.wait(timeout: .now() + 300) == .success)
         #expect(late.withLock { $0 }.map(\.value) == [1, 2])
         token.cancel()
     }
@@ -135,7 +135,7 @@ extension PropertyTests {
                 for index in 1...perProducer { property.value = producer * 1_000_000 + index }
             }
         }
-        for thread in done { #expect(thread.wait(timeout: .now() + 60) == .success) }
+        for thread in done { #expect(thread.wait(timeout: .now() + 300) == .success) }
         #expect(mostQueued.withLock { $0 } <= producers - 1)   // each waiting thread holds its own value only
         #expect(property.queuedDeliveryCount == 0)
         let byProducer = received.withLock { $0 }

@@ -99,7 +99,7 @@ extension SignalsTests {
         let onceCount = Lock(0)
         let token = signals.listen(to: TestSignals.ping, once: true) { _ in onceCount.withLock { $0 += 1 } }
         let done = (0..<threads).map { payload in TestThreads.onThread { signals.dispatch(TestSignals.ping, payload) } }
-        for thread in done { #expect(thread.wait(timeout: .now() + 30) == .success) }
+        for thread in done { #expect(thread.wait(timeout: .now() + 300) == .success) }
         #expect(arrived.withLock { $0 } == threads)
         #expect(onceCount.withLock { $0 } == 1)
         #expect(signals.listenerCount(for: TestSignals.ping) == 1)

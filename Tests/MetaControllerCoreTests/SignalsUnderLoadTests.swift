@@ -42,7 +42,7 @@ extension SignalsTests {
         signals.dispatch(TestSignals.ping, -1)   // on the main thread: delivered at once
         let calls = duringTheSet.withLock { $0 } ?? 0
         stop.withLock { $0 = true }
-        #expect(producer.wait(timeout: .now() + 30) == .success)
+        #expect(producer.wait(timeout: .now() + 300) == .success)
         // The payloads waiting when it began, and its own; not the producer's later ones. The
         // producer counts a payload after dispatching it, so one may be waiting uncounted.
         let waiting = postedAtFirstCall.withLock { $0 } + 1 - handledBefore
@@ -71,8 +71,8 @@ extension SignalsTests {
             sawTheOther.withLock { $0 = seen }
         }
         let a = TestThreads.onThread { signals.dispatch(TestSignals.ping, 1) }
-        #expect(a.wait(timeout: .now() + 30) == .success)
-        #expect(other.withLock { $0 }?.wait(timeout: .now() + 30) == .success)
+        #expect(a.wait(timeout: .now() + 300) == .success)
+        #expect(other.withLock { $0 }?.wait(timeout: .now() + 300) == .success)
         #expect(sawTheOther.withLock { $0 })   // B's payload was delivered while A's handler ran
         let all = calls.withLock { $0 }
         #expect(all.map(\.payload) == [1, 2])

@@ -394,8 +394,8 @@ extension FileLogDestinationTests {
                 }
             }
         }
-        try #require(errorsDone.wait(timeout: .now() + 60) == .success, "the error thread never got room")
-        try #require(burst.wait(timeout: .now() + 60) == .success, "the burst did not finish")
+        try #require(errorsDone.wait(timeout: .now() + 300) == .success, "the error thread never got room")
+        try #require(burst.wait(timeout: .now() + 300) == .success, "the burst did not finish")
         file.flush()
         let lines = try lines(at: file.path(ofFile: 0))
         let notices = lines.filter { $0.contains(" dropped: more than \(capacity) bytes of entries waited to be written") }

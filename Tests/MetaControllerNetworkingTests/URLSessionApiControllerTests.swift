@@ -4,6 +4,7 @@ import MetaControllerTesting
 import Testing
 import MetaControllerTestSupport
 import MetaControllerSupport
+@testable import MetaControllerNetworking
 
 @Suite struct URLSessionApiControllerTests {
     // MARK: - URLs
@@ -138,22 +139,22 @@ import MetaControllerSupport
     }
 
     @Test func aSlowAnswerTimesOutAtTheRequestsTimeout() async throws {
-        let server = try serve { $0.route(.get, "/slow", delay: .seconds(30), response: .text("late")) }
+        let server = try serve { $0.route(.get, "/slow", delay: .seconds(3600), response: .text("late")) }
         defer { server.stop() }
-        let api = URLSessionApiController(baseURL: server.baseURL, timeout: .seconds(30))
+        let api = URLSessionApiController(baseURL: server.baseURL, timeout: .seconds(3600))
         let started = ContinuousClock.now
         let error = await expectError(.timeout) {
             try await api.send(ApiRequest(.get, "/slow", timeout: .milliseconds(200)))
         }
-        // No upper bound on the time taken: a request that did not time out would get
-        // the route's answer after 30 s and fail `expectError` instead.
+        // No upper bound on the time taken: a request that did not time out would get the
+        // route's answer (an hour away; `stop()` ends the delay) and fail `expectError` instead.
         #expect(ContinuousClock.now - started >= .milliseconds(200))
         #expect(error?.description == "GET /slow timed out after 0.2 seconds")
     }
 
     @Test(arguments: [Duration.milliseconds(300), .milliseconds(1500)])
     func aSubSecondTimeoutIsHonouredNotTruncated(limit: Duration) async throws {
-        let server = try serve { $0.route(.get, "/slow", delay: .seconds(30), response: .text("late")) }
+        let server = try serve { $0.route(.get, "/slow", delay: .seconds(3600), response: .text("late")) }
         defer { server.stop() }
         let api = URLSessionApiController(baseURL: server.baseURL, timeout: limit)
         let started = ContinuousClock.now
@@ -172,14 +173,58 @@ import MetaControllerSupport
         #expect(response.body == Data("on time".utf8))
     }
 
+    /// The server answers only when stopped, and the request's limit is as long: however late a
+    /// busy machine runs the test after the request arrived, the cancellation decides the outcome.
+    /// (With a 30 s answer, a loaded CI run reached the cancel after it and saw success.)
     @Test func cancellingTheTaskCancelsTheRequest() async throws {
-        let server = try serve { $0.route(.get, "/slow", delay: .seconds(30), response: .text("late")) }
+        let server = try serve { $0.route(.get, "/slow", delay: .seconds(3600), response: .text("late")) }
         defer { server.stop() }
-        let api = URLSessionApiController(baseURL: server.baseURL)
+        let api = URLSessionApiController(baseURL: server.baseURL, timeout: .seconds(3600))
         let task = Task { try await api.send(ApiRequest(.get, "/slow")) }
         while server.requests.isEmpty { await Task.yield() }   // the request has arrived
         task.cancel()
         _ = await expectError(.cancelled) { try await task.value }
+    }
+
+    /// "Cancels the transfer at once": with URLSession's report of the cancelled transfer held (its
+    /// delegate queue suspended), the cancellation itself answers the caller. The bound only turns
+    /// a caller left waiting for that report into a failure; a passing run never waits for it.
+    @Test func aCancellationAnswersTheCallerWithoutWaitingForURLSessionsReport() async throws {
+        let server = try serve { $0.route(.get, "/slow", delay: .seconds(3600), response: .text("late")) }
+        defer { server.stop() }
+        let reports = OperationQueue()
+        reports.isSuspended = true
+        let api = URLSessionApiController(baseURL: server.baseURL, timeout: .seconds(3600), delegateQueue: reports)
+        let task = Task { () -> ApiError.Code? in
+            do throws(ApiError) {
+                _ = try await api.send(ApiRequest(.get, "/slow"))
+                return nil
+            } catch {
+                return error.code
+            }
+        }
+        while server.requests.isEmpty { await Task.yield() }
+        task.cancel()
+        enum Outcome: Equatable {
+            case answered(ApiError.Code?)
+            case notAnswered
+        }
+        let outcome = await withTaskGroup(of: Outcome.self) { group in
+            group.addTask { .answered(await task.value) }
+            group.addTask {
+                do {
+                    try await Task.sleep(for: .seconds(120))
+                } catch {
+                    return .notAnswered   // answered in time: this is discarded
+                }
+                reports.isSuspended = false   // lets URLSession's report end the send, so the group can end
+                return .notAnswered
+            }
+            defer { group.cancelAll() }
+            return await group.next()!
+        }
+        reports.isSuspended = false   // URLSession's report comes now, and finds the caller answered
+        #expect(outcome == .answered(.cancelled), "\(outcome)")
     }
 
     @Test func retriesAnIdempotentRequestUntilItSucceeds() async throws {

@@ -53,7 +53,7 @@ extension FileDataControllerTests {
             }
             start.signal()
             start.signal()
-            for thread in done { #expect(thread.wait(timeout: .now() + 30) == .success) }
+            for thread in done { #expect(thread.wait(timeout: .now() + 300) == .success) }
             let got = answers.withLock { $0 }.sorted()
             #expect(got == ["false", "true"], "round \(round)")
             if got != ["false", "true"] { break }
