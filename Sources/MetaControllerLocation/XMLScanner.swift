@@ -53,10 +53,95 @@ struct XMLScanner {
 
     /// - Throws: When the bytes are not UTF-8 or hold a character XML does not allow, naming its line.
     init(_ bytes: [UInt8], maximumDepth: Int = 64) throws(LocationError) {
-        self.bytes = try Self.checkedCharacters(bytes)
+        let utf8 = try Self.utf8(bytes, asDeclared: Self.declaredEncoding(bytes))
+        self.bytes = try Self.checkedCharacters(utf8)
         self.maximumDepth = maximumDepth
         // Skip a UTF-8 byte order mark.
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+        if utf8.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+    }
+
+    /// The encodings read: UTF-8, and the two it can be made from byte for byte.
+    enum Encoding: Equatable {
+        case utf8, ascii, latin1
+    }
+
+    /// The encoding the XML declaration names (`<?xml version="1.0" encoding="ISO-8859-1"?>`),
+    /// UTF-8 when there is no declaration or it names none (XML 1.0 §4.3.3).
+    ///
+    /// - Throws: For an encoding other than UTF-8, US-ASCII and ISO-8859-1 (read, not guessed
+    ///   at), or for one that contradicts a UTF-8 byte order mark.
+    static func declaredEncoding(_ bytes: [UInt8]) throws(LocationError) -> Encoding {
+        let hasMark = bytes.starts(with: [0xEF, 0xBB, 0xBF])
+        let start = hasMark ? 3 : 0
+        // The declaration is only at the very start, "<?xml" and a space (§2.8).
+        let opener = Array("<?xml".utf8)
+        guard bytes.count > start + opener.count, bytes[start..<(start + opener.count)].elementsEqual(opener),
+            [0x20, 0x09, 0x0A, 0x0D].contains(bytes[start + opener.count])
+        else { return .utf8 }
+        // Its pseudo-attributes are ASCII; it ends at the first "?>" (a few hundred bytes at most are looked at).
+        var end = start + opener.count
+        while end + 1 < bytes.count, end < start + 1024, !(bytes[end] == UInt8(ascii: "?") && bytes[end + 1] == UInt8(ascii: ">")) {
+            end += 1
+        }
+        let declaration = Array(bytes[start..<end])
+        let word = Array("encoding".utf8)
+        guard let at = (0..<max(0, declaration.count - word.count + 1)).first(where: { declaration[$0..<($0 + word.count)].elementsEqual(word) })
+        else { return .utf8 }
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+        var position = at + word.count
+        while position < declaration.count, isSpace(declaration[position]) { position += 1 }
+        guard position < declaration.count, declaration[position] == UInt8(ascii: "=") else {
+            throw .gpx(line: 1, "the XML declaration's encoding has no value")
+        }
+        position += 1
+        while position < declaration.count, isSpace(declaration[position]) { position += 1 }
+        guard position < declaration.count, declaration[position] == UInt8(ascii: "\"") || declaration[position] == UInt8(ascii: "'"),
+            let close = declaration[(position + 1)...].firstIndex(of: declaration[position])
+        else { throw .gpx(line: 1, "the XML declaration's encoding is not quoted") }
+        let name = String(decoding: declaration[(position + 1)..<close], as: UTF8.self)
+        let encoding: Encoding
+        switch name.uppercased() {
+        case "UTF-8", "UTF8": encoding = .utf8
+        case "US-ASCII", "ASCII": encoding = .ascii
+        case "ISO-8859-1", "ISO_8859-1", "ISO8859-1", "LATIN1", "L1": encoding = .latin1
+        default:
+            throw .gpx(line: 1, "the document declares the encoding \(name.prefix(40)); GPX files are read in UTF-8, US-ASCII or ISO-8859-1")
+        }
+        guard !hasMark || encoding == .utf8 else {
+            throw .gpx(line: 1, "the document declares the encoding \(name.prefix(40)) but starts with a UTF-8 byte order mark")
+        }
+        return encoding
+    }
+
+    /// `bytes` in UTF-8: ISO-8859-1's bytes from 0x80 are the code points U+0080 to U+00FF.
+    ///
+    /// - Throws: For a byte from 0x80 in a document declared US-ASCII, naming its line.
+    static func utf8(_ bytes: [UInt8], asDeclared encoding: Encoding) throws(LocationError) -> [UInt8] {
+        switch encoding {
+        case .utf8:
+            return bytes
+        case .ascii:
+            guard let index = bytes.firstIndex(where: { $0 >= 0x80 }) else { return bytes }
+            // Lines end at LF, CRLF or CR, as everywhere in the scanner.
+            var line = 1
+            for position in 0..<index where bytes[position] == 0x0A || bytes[position] == 0x0D && bytes[position + 1] != 0x0A {
+                line += 1
+            }
+            throw .gpx(line: line, "the byte 0x\(hex(UInt32(bytes[index]), digits: 2)) is not US-ASCII, the declared encoding")
+        case .latin1:
+            guard bytes.contains(where: { $0 >= 0x80 }) else { return bytes }
+            var result: [UInt8] = []
+            result.reserveCapacity(bytes.count + bytes.count / 8)
+            for byte in bytes {
+                if byte < 0x80 {
+                    result.append(byte)
+                } else {
+                    result.append(0xC0 | byte >> 6)
+                    result.append(0x80 | byte & 0x3F)
+                }
+            }
+            return result
+        }
     }
 
     /// `bytes` with CRLF and lone CR line ends made LF (§2.11), after checking that they are
@@ -380,6 +465,12 @@ struct XMLScanner {
         let start = index, startLine = line
         while index < bytes.count, bytes[index] != UInt8(ascii: "<") {
             if bytes[index] == 0x0A { line += 1 }
+            // "]]>" ends a CDATA section and nothing else: character data never holds it (§2.4).
+            if bytes[index] == UInt8(ascii: ">"), index - start >= 2, bytes[index - 1] == UInt8(ascii: "]"),
+                bytes[index - 2] == UInt8(ascii: "]")
+            {
+                throw .gpx(line: line, "]]> in text, where XML allows it only to end a CDATA section")
+            }
             index += 1
         }
         return try Self.decode(bytes, start..<index, line: startLine)

@@ -69,6 +69,9 @@ public final class FileDataController: DataController, MetaControllerConsumer {
     private let directoryPath: String
     /// The directory, opened once: every file operation is relative to it.
     private let opened: StoreDirectory
+    /// The names on disk that may be other spellings of keys, from the last listing, while the
+    /// directory has not changed since (see ``otherSpellings(of:)``).
+    private let spellingCandidates = Lock<SpellingCandidates?>(nil)
     private static let suffix = ".entry"
     private static let temporaryPrefix = ".tmp-"
 
@@ -165,15 +168,47 @@ public final class FileDataController: DataController, MetaControllerConsumer {
         byte >= 0x80 || byte == UInt8(ascii: "K") || byte == UInt8(ascii: ";") || byte == UInt8(ascii: "`")
     }
 
-    /// The file names in the directory, other than `key`'s own, that are spellings of `key` (a key in NFC), in byte order.
-    private func otherSpellings(of key: String) throws(StoreDirectory.Failure) -> [String] {
-        guard Self.mayHaveOtherSpellings(key) else { return [] }
+    /// The names of a listing that may be other spellings of keys, and when the directory had last
+    /// changed before it.
+    private struct SpellingCandidates: Sendable {
+        let names: [String]
+        let directoryChanged: Duration
+    }
+
+    /// How long after the directory last changed a listing must start to be kept: file times are
+    /// coarse (a few milliseconds on Linux, a second on HFS+), so a change made in the same tick
+    /// as the one the listing saw could leave the time as it was.
+    static let listingSettleTime = Duration.seconds(2)
+
+    /// The names in the directory that may be other spellings of keys: `.entry` names with a byte
+    /// ``mayBeOtherSpelling(_:)``. Listed once, then kept while the directory's change time stays
+    /// as it was, so misses of keys with such characters (`"apiKey"`, `"café"`) do not list a large
+    /// directory each time; any entry added, removed or renamed, by this store or anything else,
+    /// moves that time on and the next miss lists again.
+    private func spellingCandidateNames() throws(StoreDirectory.Failure) -> [String] {
+        let changed = opened.changed()
+        if let changed, let kept = spellingCandidates.withLock({ $0 }), kept.directoryChanged == changed {
+            return kept.names
+        }
+        let listingStarted = opened.now()
+        opened.seams.listedForSpellings?()
         // A name without such a byte is in NFC already, so it is no other spelling of anything: it is
         // passed over by its bytes, before it is made a string.
         let suffixBytes = Self.suffix.utf8
-        let candidates = try opened.names { name in
+        let names = try opened.names { name in
             name.count > suffixBytes.count && name.suffix(suffixBytes.count).elementsEqual(suffixBytes) && name.contains(where: Self.mayBeOtherSpelling)
         }
+        // Kept only when the change time was read before the listing, and is old enough that no
+        // later change can share it.
+        let keeps = changed.map { listingStarted - $0 >= Self.listingSettleTime } ?? false
+        spellingCandidates.withLock { $0 = keeps ? SpellingCandidates(names: names, directoryChanged: changed!) : nil }
+        return names
+    }
+
+    /// The file names in the directory, other than `key`'s own, that are spellings of `key` (a key in NFC), in byte order.
+    private func otherSpellings(of key: String) throws(StoreDirectory.Failure) -> [String] {
+        guard Self.mayHaveOtherSpellings(key) else { return [] }
+        let candidates = try spellingCandidateNames()
         return candidates.filter { name in
             guard let stem = Self.stem(of: name), !stem.utf8.elementsEqual(key.utf8) else { return false }
             return stem.inNormalizationFormC.utf8.elementsEqual(key.utf8)

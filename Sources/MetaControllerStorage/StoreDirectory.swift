@@ -174,6 +174,27 @@ final class StoreDirectory: Sendable {
     /// happened, and some file systems refuse `fsync` on a directory outright.
     func sync() { _ = (seams.syncDirectory ?? fsync)(descriptor) }
 
+    /// When the directory last changed (its status change time, which every entry added, removed
+    /// or renamed moves on and no program can set back), or `nil` when it cannot be read.
+    func changed() -> Duration? {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return nil }
+        #if canImport(Darwin)
+        let time = status.st_ctimespec
+        #else
+        let time = status.st_ctim
+        #endif
+        return .seconds(Int64(time.tv_sec)) + .nanoseconds(Int64(time.tv_nsec))
+    }
+
+    /// The wall clock now (the clock file times are taken from).
+    func now() -> Duration {
+        if let wallClock = seams.wallClock { return wallClock() }
+        var time = timespec()
+        clock_gettime(CLOCK_REALTIME, &time)
+        return .seconds(Int64(time.tv_sec)) + .nanoseconds(Int64(time.tv_nsec))
+    }
+
     /// Flushes a file the store wrote (a save's temporary file, before its rename).
     ///
     /// - Returns: `nil` when the data is on disk, otherwise the system's reason.
@@ -207,6 +228,10 @@ struct StoreSeams: Sendable {
     /// Called after a read has measured the open entry `name` and found it within the limit,
     /// before it reads a byte.
     var measured: (@Sendable (_ name: String) -> Void)?
+    /// Called when a store lists its directory for other spellings of a key.
+    var listedForSpellings: (@Sendable () -> Void)?
+    /// The wall clock, in place of `CLOCK_REALTIME`: a test moves it on instead of waiting.
+    var wallClock: (@Sendable () -> Duration)?
 
     /// The system's calls, and nothing watching.
     static let system = StoreSeams()

@@ -180,9 +180,13 @@ extension LogFormatTests {
         let scalars = Array(text.unicodeScalars)
         var result = String.UnicodeScalarView(), index = 0
         while index < scalars.count {
-            if scalars[index] == "\\", index + 1 < scalars.count, scalars[index + 1] == "x" {
-                guard index + 3 < scalars.count, let value = UInt32(String(scalars[index + 2]) + String(scalars[index + 3]), radix: 16),
-                    scalars[index + 2].properties.isASCIIHexDigit, scalars[index + 3].properties.isASCIIHexDigit
+            let rest = String(String.UnicodeScalarView(scalars[index...].prefix(6)))
+            if rest == #"\u2028"# || rest == #"\u2029"# {
+                result.append(rest == #"\u2028"# ? "\u{2028}" : "\u{2029}")
+                index += 6
+            } else if scalars[index] == "\\", index + 1 < scalars.count, scalars[index + 1] == "x" {
+                guard index + 3 < scalars.count, scalars[index + 2].properties.isASCIIHexDigit, scalars[index + 3].properties.isASCIIHexDigit,
+                    let value = UInt32(String(scalars[index + 2]) + String(scalars[index + 3]), radix: 16)
                 else { return nil }
                 result.append(Unicode.Scalar(UInt8(value)))
                 index += 4
@@ -200,7 +204,7 @@ extension LogFormatTests {
             function: "f\u{9B}()", line: 3, date: Date(timeIntervalSince1970: 0), metadata: ["k": "v\u{7F}", "x": "é\u{8}"])
         #expect(
             LogFormat.line.format(entry)
-                == #"Fi\x01le.swift (line 3): f\x9B(): a\x0Ab\x0Dc\x1B[2Kd\x7Fe\x85f\x9Fg"# + "\u{A0}h" + #" [k="v\x7F" x="é\u0008"]"#)
+                == #"Fi\x01le.swift (line 3): f\x9B(): a\x0Ab\x0Dc\x1B[2Kd\x7Fe\x85f\x9Fg"# + "\u{A0}h" + #" [k="v\u007f" x="é\u0008"]"#)
         #expect(LogFormat.detailedLine.format(entry).hasPrefix("1970-01-01T00:00:00.000Z [error] Fi\\x01le.swift (line 3): "))
     }
 
@@ -215,6 +219,28 @@ extension LogFormatTests {
         #expect(line("\\\n") == #"\\x0A"#)
         #expect(line("end\\") == #"end\"#)
         #expect(Self.unescaped(line(#"\x5Cx41"#)) == #"\x5Cx41"#)
+        #expect(line(#"\u2028"#) == #"\x5Cu2028"#)
+        #expect(line(#"\u20299"#) == #"\x5Cu20299"#)
+        #expect(line(#"C:\users \u202"#) == #"C:\users \u202"#)
+        #expect(Self.unescaped(line(#"\u2028"#)) == #"\u2028"#)
+    }
+
+    /// U+2028 and U+2029, which Python's `splitlines` and many viewers take for line ends, are
+    /// escaped: the second half of a message cannot be read as a forged entry.
+    @Test func lineAndParagraphSeparatorsAreEscapedAndReadBack() throws {
+        let message = "mallory\u{2028}2026-11-22T10:15:03.120Z [critical] Auth.swift (line 1): login(): FORGED\u{2029}end"
+        let entry = LogEntry(level: .info, message: message, file: "Auth.swift", function: "login()", line: 7)
+        for format in [LogFormat.line, .detailedLine] {
+            let line = format.format(entry)
+            #expect(!line.unicodeScalars.contains { $0.value == 0x2028 || $0.value == 0x2029 })
+            #expect(line.hasSuffix(#"mallory\u20282026-11-22T10:15:03.120Z [critical] Auth.swift (line 1): login(): FORGED\u2029end"#))
+        }
+        let json = LogFormat.jsonLines.format(entry)
+        #expect(!json.unicodeScalars.contains { $0.value == 0x2028 || $0.value == 0x2029 || (0x7F...0x9F).contains($0.value) })
+        let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
+        #expect(object?["message"] as? String == message)
+        let controls = LogFormat.jsonLines.format(LogEntry(level: .info, message: "a\u{7F}b\u{85}c\u{9F}", file: "F.swift", function: "f()", line: 1))
+        #expect(controls.contains(#""message":"a\u007fb\u0085c\u009f""#))
     }
 
     @Test func aSeededSweepOverEveryCodePointLeavesNoControlByteAndReadsBackExactly() throws {
@@ -230,7 +256,9 @@ extension LogFormatTests {
             for scalar in scalars[position..<min(position + count, scalars.count)] {
                 if Int.random(in: 0..<6, using: &generator) == 0 { message.append("\\") }
                 message.append(scalar)
-                if Int.random(in: 0..<6, using: &generator) == 0 { message.append("x") }
+                if Int.random(in: 0..<6, using: &generator) == 0 {
+                    message.append(contentsOf: ["x", "u2028", "u2029", "u202"][Int.random(in: 0..<4, using: &generator)].unicodeScalars)
+                }
             }
             position += count
             let text = String(message)
@@ -238,7 +266,7 @@ extension LogFormatTests {
             let line = LogFormat.line.format(entry)
             let bytes = Array((line + "\n").utf8)
             guard bytes.dropLast().allSatisfy({ $0 >= 0x20 && $0 != 0x7F }), bytes.last == 0x0A,
-                !line.unicodeScalars.contains(where: { (0x80...0x9F).contains($0.value) })
+                !line.unicodeScalars.contains(where: { (0x80...0x9F).contains($0.value) || $0.value == 0x2028 || $0.value == 0x2029 })
             else {
                 Issue.record("a control character reached the line: \(Array(text.unicodeScalars.map(\.value)))")
                 return

@@ -53,9 +53,11 @@ struct LogMetadataTests {
                 == #"note="two words" empty="" fake="x] [y=z" line="a\nb" quote="say \"hi\"" plain=ok-1/2"#)
     }
 
+    /// Quoted, and the separators and C1 controls written as JSON escapes, which no line splitter
+    /// takes for a line end.
     @Test func unicodeSpacesAndControlsAreQuotedToo() {
         let metadata: LogMetadata = ["nbsp": "a\u{00A0}b", "separator": "a\u{2028}b", "c1": "a\u{0085}b", "accent": "café"]
-        #expect(metadata.description == "nbsp=\"a\u{00A0}b\" separator=\"a\u{2028}b\" c1=\"a\u{0085}b\" accent=café")
+        #expect(metadata.description == "nbsp=\"a\u{00A0}b\" separator=\"a\\u2028b\" c1=\"a\\u0085b\" accent=café")
     }
 
     @Test func anEntryTakesTheScopesMetadataThenItsOwn() {

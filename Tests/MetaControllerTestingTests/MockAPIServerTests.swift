@@ -322,7 +322,7 @@ import Testing
         let head = response.components(separatedBy: "\r\n\r\n")[0].components(separatedBy: "\r\n")
         #expect(head.first == "HTTP/1.1 500 Internal Server Error")
         #expect(!head.contains { $0.lowercased().hasPrefix("x-injected") || $0.lowercased().hasPrefix("x-echo") })
-        #expect(response.hasSuffix(#"the route's response header "X-Echo" has CR, LF or NUL in its value: "x\r\nX-Injected: yes""#))
+        #expect(response.hasSuffix(#"the route's response header "X-Echo" has a control character in its value: "x\r\nX-Injected: yes""#))
         #expect(server.requests.map(\.path) == ["/items/x\r\nX-Injected: yes"])
         // The connection carries on.
         client.send("GET /items/7 HTTP/1.1\r\nHost: a\r\n\r\n")
@@ -337,6 +337,10 @@ import Testing
         ("X-Value", "a\u{0}b", false),
         ("X-Value", "a\rb", false),
         ("X-Value", "a\nb", false),
+        ("X-Value", "a\u{1}b", false),
+        ("X-Value", "a\u{1B}[31mb", false),
+        ("X-Value", "a\u{7F}b", false),
+        ("X-Value", "a\u{1F}b", false),
     ])
     func refusesResponseHeadersWithBytesThatBreakTheHead(name: String, value: String, nameIsBad: Bool) throws {
         let server = try started()
@@ -349,10 +353,22 @@ import Testing
         let reason =
             nameIsBad
             ? "the route's response header \(name.debugDescription) has a byte not allowed in a field name"
-            : "the route's response header \(name.debugDescription) has CR, LF or NUL in its value: \(value.debugDescription)"
+            : "the route's response header \(name.debugDescription) has a control character in its value: \(value.debugDescription)"
         #expect(response.hasSuffix(reason))
         #expect(!response.contains("yes\r\n"))
         #expect(server.requests.count == 1)
+    }
+
+    /// A tab and bytes from 0x80 (UTF-8) are allowed in a field value (RFC 9110, section 5.5): sent as they are.
+    @Test func sendsAResponseHeaderValueWithATabAndUTF8AsItIs() throws {
+        let server = try started()
+        defer { server.stop() }
+        server.route(.get, "/a", response: .text("ok").header("X-Value", "a\tcaf\u{E9}"))
+        let client = try RawClient(port: server.port)
+        client.send("GET /a HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n")
+        let response = client.readToEnd()
+        #expect(response.hasPrefix("HTTP/1.1 200 OK\r\n"))
+        #expect(response.contains("\r\nX-Value: a\tcaf\u{E9}\r\n"))
     }
 
     @Test func dropsTheOldestRecordedBodiesOverTheRetainedCap() throws {
@@ -615,6 +631,25 @@ import Testing
             ("GET /a%zz HTTP/1.1\r\nHost: a\r\n\r\n", "HTTP/1.1 400 "),
             ("GET /a%2 HTTP/1.1\r\nHost: a\r\n\r\n", "HTTP/1.1 400 "),
             ("GET /a#frag HTTP/1.1\r\nHost: a\r\n\r\n", "HTTP/1.1 400 "),
+            // A Host value that is not a host and an optional port (RFC 9112, section 3.2;
+            // RFC 3986, section 3.2.2).
+            ("GET /ok HTTP/1.1\r\nHost: a b\r\n\r\n", "HTTP/1.1 400 "),
+            ("GET /ok HTTP/1.1\r\nHost: x/y\r\n\r\n", "HTTP/1.1 400 "),
+            ("GET /ok HTTP/1.1\r\nHost: a@b\r\n\r\n", "HTTP/1.1 400 "),
+            ("GET /ok HTTP/1.1\r\nHost: [::1\r\n\r\n", "HTTP/1.1 400 "),
+            ("GET /ok HTTP/1.1\r\nHost: x:port\r\n\r\n", "HTTP/1.1 400 "),
+            ("GET /ok HTTP/1.1\r\nHost: [::1]x\r\n\r\n", "HTTP/1.1 400 "),
+            ("GET /ok HTTP/1.1\r\nHost: a%zzb\r\n\r\n", "HTTP/1.1 400 "),
+            ("GET /ok HTTP/1.1\r\nHost: caf\u{E9}\r\n\r\n", "HTTP/1.1 400 "),
+            // A request target is visible ASCII (RFC 9112, section 3.2; RFC 3986, section 2).
+            ("GET /items/\u{E9} HTTP/1.1\r\nHost: a\r\n\r\n", "HTTP/1.1 400 "),
+            ("GET /ok\u{7F} HTTP/1.1\r\nHost: a\r\n\r\n", "HTTP/1.1 400 "),
+            ("GET /ok\u{1B}[2K HTTP/1.1\r\nHost: a\r\n\r\n", "HTTP/1.1 400 "),
+            // Absolute forms with user information, or without a host.
+            ("GET http://user@a/ok HTTP/1.1\r\nHost: a\r\n\r\n", "HTTP/1.1 400 "),
+            ("GET http:///ok HTTP/1.1\r\nHost: a\r\n\r\n", "HTTP/1.1 400 "),
+            ("GET http://a b/ok HTTP/1.1\r\nHost: a\r\n\r\n", "HTTP/1.1 400 "),
+            ("GET ftp://a/ok HTTP/1.1\r\nHost: a\r\n\r\n", "HTTP/1.1 400 "),
         ] as [(String, String)])
     func refusesAndClosesThenServesOthers(text: String, status: String) throws {
         let server = try started()
@@ -625,6 +660,62 @@ import Testing
         #expect(answer.contains("Connection: close\r\n"))
         #expect(!answer.contains("routed") && !answer.contains("still here"), "the request after it was answered")
         #expect(closed)
+        #expect(server.requests.isEmpty)
+        try expectStillServing(server)
+    }
+
+    @Test(arguments: ["a", "127.0.0.1:8080", "[::1]:80", "[::1]", "[v1.x:y]", "example.com:", "a%20b", "", "A-b_c.d~e!$&'()*+,;="])
+    func servesARequestWhoseHostIsAHostAndAPort(host: String) throws {
+        let server = try started()
+        defer { server.stop() }
+        let client = try RawClient(port: server.port)
+        client.send("GET /ok HTTP/1.1\r\nHost: \(host)\r\n\r\n")
+        #expect(client.readResponse().hasSuffix("\r\n\r\nstill here"), "Host: \(host)")
+        #expect(server.requests.first?.header("Host") == host)
+    }
+
+    /// RFC 9112, section 3.2.2: a server accepts the absolute form, and uses its authority in
+    /// place of the Host field's value.
+    @Test func routesAnAbsoluteFormTargetByItsPathAndQueryWithItsAuthorityAsTheHost() throws {
+        let server = try started()
+        defer { server.stop() }
+        server.route(.get, "/items/:id") { .text("item \($0.pathParameters["id"] ?? "?") \($0.query.first?.value ?? "-")") }
+        let client = try RawClient(port: server.port)
+        client.send("GET HTTP://127.0.0.1:\(server.port)/items/7?sort=new HTTP/1.1\r\nHost: elsewhere\r\n\r\n")
+        #expect(client.readResponse().hasSuffix("\r\n\r\nitem 7 new"))
+        client.send("GET https://a.example HTTP/1.1\r\nHost: a\r\n\r\n")
+        #expect(client.readResponse().hasPrefix("HTTP/1.1 404 "))   // the path of an empty one is "/"
+        client.send("GET http://[::1]:80?x=1 HTTP/1.0\r\n\r\n")
+        #expect(client.readResponse().hasPrefix("HTTP/1.1 404 "))
+        let requests = server.requests
+        #expect(requests.map(\.target) == ["HTTP://127.0.0.1:\(server.port)/items/7?sort=new", "https://a.example", "http://[::1]:80?x=1"])
+        #expect(requests.map(\.path) == ["/items/7", "/", "/"])
+        #expect(requests.map { $0.header("Host") } == ["127.0.0.1:\(server.port)", "a.example", "[::1]:80"])
+    }
+
+    /// A body trickled a byte at a time, each byte within the read timeout, ends at the
+    /// request's deadline with 408; the head's deadline alone never ended it.
+    @Test func aTrickledBodyEndsAtTheRequestsDeadline() throws {
+        let server = MockAPIServer(
+            limits: .init(readTimeout: .seconds(30), headDeadline: .seconds(30), requestDeadline: .milliseconds(300)))
+        server.route(.post, "/upload", response: .text("stored"))
+        server.route(.get, "/ok", response: .text("still here"))
+        try server.start()
+        defer { server.stop() }
+        let client = try RawClient(port: server.port)
+        client.send("POST /upload HTTP/1.1\r\nHost: a\r\nContent-Length: 1000000\r\n\r\n")
+        // Bytes keep coming (each read timeout of 30 s is far off) until the server answers.
+        let started = ContinuousClock.now
+        var sent = 0
+        while !client.waitUntilReadable(milliseconds: 20), ContinuousClock.now - started < .seconds(120) {
+            client.send("x")
+            sent += 1
+        }
+        let (answer, closed) = client.readUntilClosed()
+        #expect(answer.hasPrefix("HTTP/1.1 408 "), "after \(sent) bytes: \(answer.debugDescription)")
+        #expect(answer.hasSuffix("the request did not arrive in full within 0.3 seconds"))
+        #expect(closed)
+        #expect(ContinuousClock.now - started >= .milliseconds(300))
         #expect(server.requests.isEmpty)
         try expectStillServing(server)
     }

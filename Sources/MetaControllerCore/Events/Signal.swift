@@ -32,21 +32,25 @@ public struct Signal<Payload: Sendable>: Hashable, Sendable, CustomStringConvert
     public init(_ name: String, replaysLast: Bool = false) {
         self.name = name
         self.replaysLast = replaysLast
-        number = SignalID(name: name, payload: ObjectIdentifier(Payload.self), replaysLast: replaysLast).number
+        identity = SignalIdentity.of(SignalID(name: name, payload: ObjectIdentifier(Payload.self), replaysLast: replaysLast))
     }
+
+    /// The signal's identity, shared by every equal key alive and by the channels of buses that
+    /// keep the signal: once none is left, the identity and its number are forgotten.
+    let identity: SignalIdentity
 
     /// The signal's number, the same for every equal key: what the bus looks signals up by,
     /// so a dispatch hashes an integer rather than the name.
-    let number: Int
+    var number: Int { identity.number }
 
     /// Whether two keys name the same signal.
     public static func == (lhs: Signal, rhs: Signal) -> Bool {
-        lhs.number == rhs.number
+        lhs.identity === rhs.identity
     }
 
     /// Hashes the signal's identity.
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(number)
+        hasher.combine(identity.number)
     }
 
     /// The signal's name.
@@ -58,18 +62,59 @@ struct SignalID: Hashable, Sendable {
     let name: String
     let payload: ObjectIdentifier
     let replaysLast: Bool
+}
 
-    /// Every signal identity seen so far, numbered from 0. Keys are made once,
-    /// as static constants, so this lock is taken once per key, not per dispatch.
-    private static let numbers = Lock<[SignalID: Int]>([:])
+/// The one object every equal key alive shares, with the number buses key the signal by.
+///
+/// Keys are interned by their ``SignalID`` while any of them, or a bus's channel of the signal,
+/// is alive; then the entry goes. So signals named at run time (`"user-\(id)"`) take memory
+/// only while used, as an annulled signal takes none on its bus. Numbers are never reused.
+final class SignalIdentity: Sendable {
+    let id: SignalID
+    let number: Int
 
-    /// This identity's number, assigned on first use.
-    var number: Int {
-        Self.numbers.withLock { numbers in
-            if let number = numbers[self] { return number }
-            let number = numbers.count
-            numbers[self] = number
-            return number
+    private init(id: SignalID, number: Int) {
+        self.id = id
+        self.number = number
+    }
+
+    private struct Entry: Sendable {
+        weak var identity: SignalIdentity?
+    }
+
+    private struct Table: Sendable {
+        var entries: [SignalID: Entry] = [:]
+        var nextNumber = 0
+    }
+
+    /// The identities alive, by what makes them equal. Keys are made once, as static constants
+    /// mostly, so this lock is taken once per key, not per dispatch.
+    private static let table = Lock(Table())
+
+    /// The identity of `id`: the one alive, or a new one with the next number.
+    static func of(_ id: SignalID) -> SignalIdentity {
+        table.withLock { table in
+            if let identity = table.entries[id]?.identity { return identity }
+            let identity = SignalIdentity(id: id, number: table.nextNumber)
+            table.nextNumber += 1
+            table.entries[id] = Entry(identity: identity)
+            return identity
         }
     }
+
+    deinit {
+        let id = self.id
+        Self.table.withLock { table in
+            // A new identity of the same signal may have taken the entry meanwhile: it stays.
+            guard let entry = table.entries[id], entry.identity == nil else { return }
+            table.entries[id] = nil
+            // A dictionary keeps its capacity when entries go: rebuilt once mostly empty, it gives the memory back.
+            if table.entries.capacity > 1024, table.entries.count * 8 < table.entries.capacity {
+                table.entries = Dictionary(uniqueKeysWithValues: table.entries.map { ($0.key, $0.value) })
+            }
+        }
+    }
+
+    /// How many identities are kept, and the table's capacity (for tests).
+    static var kept: (count: Int, capacity: Int) { table.withLock { ($0.entries.count, $0.entries.capacity) } }
 }

@@ -54,10 +54,13 @@ public final class Signals: Sendable {
     private final class Channel<Payload: Sendable>: Sendable {
         let listeners: SubscriberList<Payload>
         let last: Payload?
+        /// Keeps the signal's identity, and so its number, while the bus keeps the signal.
+        let identity: SignalIdentity
 
-        init(listeners: SubscriberList<Payload> = SubscriberList(), last: Payload? = nil) {
+        init(listeners: SubscriberList<Payload> = SubscriberList(), last: Payload? = nil, identity: SignalIdentity) {
             self.listeners = listeners
             self.last = last
+            self.identity = identity
         }
 
         var isAnnullable: Bool { listeners.isEmpty && last == nil }
@@ -80,8 +83,20 @@ public final class Signals: Sendable {
         }
 
         mutating func store<Payload>(_ listeners: SubscriberList<Payload>, last: Payload?, for signal: Signal<Payload>) {
-            let channel = Channel(listeners: listeners, last: last)
-            channels[signal.number] = channel.isAnnullable ? nil : channel
+            let channel = Channel(listeners: listeners, last: last, identity: signal.identity)
+            if channel.isAnnullable {
+                remove(signal.number)
+            } else {
+                channels[signal.number] = channel
+            }
+        }
+
+        /// Forgets a signal; a table left mostly empty is rebuilt, which gives its memory back.
+        mutating func remove(_ number: Int) {
+            guard channels.removeValue(forKey: number) != nil else { return }
+            if channels.capacity > 1024, channels.count * 8 < channels.capacity {
+                channels = Dictionary(uniqueKeysWithValues: channels.map { ($0.key, $0.value) })
+            }
         }
     }
 
@@ -217,11 +232,14 @@ public final class Signals: Sendable {
 
     /// Removes `signal`: every listener of it, and the payload it would replay.
     public func removeSignal<Payload>(_ signal: Signal<Payload>) {
-        _ = state.withLock { $0.channels.removeValue(forKey: signal.number) }
+        state.withLock { $0.remove(signal.number) }
     }
 
     /// The number of signals the bus keeps an entry for (for tests of annulment).
     var keptSignalCount: Int { state.withLock { $0.channels.count } }
+
+    /// The capacity of the table of signals the bus keeps (for tests that memory is given back).
+    var keptSignalCapacity: Int { state.withLock { $0.channels.capacity } }
 
     /// The number of listeners of `signal` whose listener object is still alive.
     public func listenerCount<Payload>(for signal: Signal<Payload>) -> Int {

@@ -80,16 +80,22 @@ public struct LogFormat: Sendable, Equatable, CustomStringConvertible {
 
     /// `text` with the characters a line must not carry raw written as `\xHH`, the code point in two
     /// upper-case hexadecimal digits: C0 controls U+0000 to U+001F (line feed, carriage return and tab
-    /// included), DEL U+007F and the C1 controls U+0080 to U+009F (`\u{1B}` is `\x1B`, `\u{85}` is `\x85`).
-    /// A backslash followed by `x` is written `\x5C`, so in the result `\x` always starts an escape of
-    /// exactly two digits and every other backslash stands for itself: the text can be read back exactly.
+    /// included), DEL U+007F and the C1 controls U+0080 to U+009F (`\u{1B}` is `\x1B`, `\u{85}` is `\x85`);
+    /// and the line and paragraph separators U+2028 and U+2029, which tools that split lines on them
+    /// (Python's `splitlines`, many viewers) take for line ends, written `\u2028` and `\u2029`.
+    /// A backslash followed by `x`, or by `u2028` or `u2029`, is written `\x5C`, so in the result `\x`
+    /// always starts an escape of exactly two digits, `\u2028` and `\u2029` always stand for the
+    /// separators, and every other backslash stands for itself: the text can be read back exactly.
     static func escapingControls(_ text: String) -> String {
         // Byte by byte over the UTF-8, into a byte buffer: linear in the text's length (appending
         // a sequence to a `String.UnicodeScalarView` copies the whole view, so a long text of
         // controls took time quadratic in its length). In valid UTF-8 a C1 control U+0080...U+009F
         // is exactly the lead byte 0xC2 followed by 0x80...0x9F, and 0xC2 is never a continuation byte.
         let utf8 = text.utf8
-        guard utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == UInt8(ascii: "\\") }) else { return text }
+        // U+2028 and U+2029 are E2 80 A8 and E2 80 A9.
+        guard utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 || $0 == UInt8(ascii: "\\") }) else {
+            return text
+        }
         let source = Array(utf8)
         var result: [UInt8] = []
         result.reserveCapacity(source.count + source.count / 4)
@@ -109,7 +115,10 @@ public struct LogFormat: Sendable, Equatable, CustomStringConvertible {
             } else if byte == 0xC2, let next, (0x80...0x9F).contains(next) {
                 escape(next)
                 index += 1
-            } else if byte == UInt8(ascii: "\\"), next == UInt8(ascii: "x") {
+            } else if byte == 0xE2, next == 0x80, index + 2 < source.count, source[index + 2] == 0xA8 || source[index + 2] == 0xA9 {
+                result.append(contentsOf: (source[index + 2] == 0xA8 ? "\\u2028" : "\\u2029").utf8)
+                index += 2
+            } else if byte == UInt8(ascii: "\\"), next == UInt8(ascii: "x") || Self.startsSeparatorEscape(source, at: index + 1) {
                 escape(byte)
             } else {
                 result.append(byte)
@@ -117,6 +126,14 @@ public struct LogFormat: Sendable, Equatable, CustomStringConvertible {
             index += 1
         }
         return String(decoding: result, as: UTF8.self)
+    }
+
+    /// Whether `bytes` from `index` on are `u2028` or `u2029`, which after a backslash would read as a separator's escape.
+    private static func startsSeparatorEscape(_ bytes: [UInt8], at index: Int) -> Bool {
+        guard index + 4 < bytes.count, bytes[index] == UInt8(ascii: "u"), bytes[index + 1] == UInt8(ascii: "2"),
+            bytes[index + 2] == UInt8(ascii: "0"), bytes[index + 3] == UInt8(ascii: "2")
+        else { return false }
+        return bytes[index + 4] == UInt8(ascii: "8") || bytes[index + 4] == UInt8(ascii: "9")
     }
 
     /// `text` as a JSON string, quotes included.
@@ -129,7 +146,9 @@ public struct LogFormat: Sendable, Equatable, CustomStringConvertible {
             case "\n": result += "\\n"
             case "\r": result += "\\r"
             case "\t": result += "\\t"
-            case _ where scalar.value < 0x20:
+            // The controls, and the line and paragraph separators, which JSON allows raw but
+            // line splitters (and JavaScript before ES2019) do not: escaped, they read back the same.
+            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029:
                 result +=
                     "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
                     + String(scalar.value, radix: 16)

@@ -37,10 +37,15 @@ package struct HTTPRequestParser: Sendable {
     /// A request whose head and body have arrived in full.
     package struct Request: Sendable, Equatable {
         package var method: String
+        /// The target in origin form (`/path?query`) or `*`: an absolute-form target's path and query.
         package var target: String
         package var version: String
+        /// The header fields; an absolute-form target's authority stands in for the value of
+        /// `Host` (RFC 9112, section 3.2.2), which is added when an HTTP/1.0 request had none.
         package var headers: [(name: String, value: String)]
         package var body: [UInt8]
+        /// The target as the client sent it.
+        package var sentTarget: String
 
         /// The value of the first header field named `name`, without regard to case.
         package func header(_ name: String) -> String? {
@@ -292,11 +297,24 @@ package struct HTTPRequestParser: Sendable {
         let requestLine = lines.removeFirst()
         let parts = requestLine.split(separator: " ", omittingEmptySubsequences: false)
         guard parts.count == 3 else { throw .malformed("malformed request line: \(requestLine.prefix(80))") }
-        let method = String(parts[0]), target = String(parts[1]), version = String(parts[2])
+        let method = String(parts[0]), sentTarget = String(parts[1]), version = String(parts[2])
         guard !method.isEmpty, method.utf8.allSatisfy(isHTTPTokenByte) else {
             throw .malformed("malformed method: \(method.prefix(40))")
         }
-        guard target.hasPrefix("/") || target == "*", !target.contains(where: \.isWhitespace) else {
+        // A target is ASCII (RFC 9112, section 3.2; RFC 3986, section 2): raw UTF-8, controls
+        // and DEL are refused, not guessed at. Other characters are percent-encoded.
+        guard sentTarget.utf8.allSatisfy({ $0 > 32 && $0 < 127 }) else {
+            throw .malformed("a request target is visible ASCII; this one is not: \(sentTarget.debugDescription.prefix(80))")
+        }
+        var target = sentTarget
+        // The absolute form, which a server must accept (RFC 9112, section 3.2.2): routed by its
+        // path and query, with its authority standing in for Host's value.
+        let authority = try Self.absoluteFormAuthority(of: sentTarget)
+        if let authority {
+            let rest = sentTarget[authority.endIndex...]
+            target = rest.first == "/" ? String(rest) : "/" + rest
+        }
+        guard target.hasPrefix("/") || target == "*" else {
             throw .malformed("malformed request target: \(target.prefix(80))")
         }
         // The asterisk form is for OPTIONS only (RFC 9112, section 3.2.4).
@@ -330,7 +348,38 @@ package struct HTTPRequestParser: Sendable {
         guard hosts == 1 || hosts == 0 && version == "HTTP/1.0" else {
             throw .malformed(hosts == 0 ? "an HTTP/1.1 request without a Host field" : "a request with \(hosts) Host fields")
         }
-        return Request(method: method, target: target, version: version, headers: headers, body: [])
+        // Its value is a host and an optional port (RFC 9112, section 3.2; RFC 3986, section 3.2.2).
+        if let host = headers.first(where: { $0.name.lowercased() == "host" }), !URIAuthority.isValid(host.value[...]) {
+            throw .malformed("a Host field that is not a host and port: \(host.value.debugDescription.prefix(80))")
+        }
+        if let authority {
+            if let index = headers.firstIndex(where: { $0.name.lowercased() == "host" }) {
+                headers[index].value = String(authority)
+            } else {
+                headers.append(("Host", String(authority)))
+            }
+        }
+        return Request(method: method, target: target, version: version, headers: headers, body: [], sentTarget: sentTarget)
+    }
+
+    /// The authority of an absolute-form target (`http://host:port/path`), or `nil` for another form.
+    ///
+    /// - Throws: For an `http` or `https` target whose authority is not a host and an optional
+    ///   port: one with user information, or none.
+    private static func absoluteFormAuthority(of target: String) throws(Failure) -> Substring? {
+        let lowercased = target.prefix(8).lowercased()
+        let schemeLength = lowercased.hasPrefix("http://") ? 7 : lowercased.hasPrefix("https://") ? 8 : 0
+        guard schemeLength > 0 else { return nil }
+        let afterScheme = target.index(target.startIndex, offsetBy: schemeLength)
+        let end = target[afterScheme...].firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? target.endIndex
+        let authority = target[afterScheme..<end]
+        guard !authority.contains("@") else {
+            throw .malformed("user information in the request target: \(target.prefix(80))")
+        }
+        guard URIAuthority.isValid(authority, requiresHost: true) else {
+            throw .malformed("an absolute-form request target without a valid host: \(target.prefix(80))")
+        }
+        return authority
     }
 
     /// Whether the body is chunked; throws for both framings at once or another encoding.

@@ -31,19 +31,29 @@ public import MetaControllerNetworking
 ///   answered 404 with a body naming it, and listed in ``unmatchedRequests``.
 /// - Malformed requests get 400, heads over the limit 431, bodies over the
 ///   limit 413, unknown transfer encodings 501, other HTTP versions 505, a head
-///   slower than ``Limits/headDeadline`` 408; then the connection is closed.
+///   slower than ``Limits/headDeadline`` or a whole request slower than
+///   ``Limits/requestDeadline`` 408; then the connection is closed.
 ///   Malformed, as RFC 9112 has it, includes a chunk extension or a trailer line
-///   outside the grammar, an HTTP/1.1 request without `Host` or any with two, an
+///   outside the grammar, an HTTP/1.1 request without `Host` or any with two, a
+///   `Host` value that is not a host and an optional port (RFC 3986, section
+///   3.2.2: `a b`, `x/y`, `a@b`, `[::1`, `x:port`), a request target with a byte
+///   outside visible ASCII (raw UTF-8 such as `/items/é`: clients percent-encode it), an
 ///   HTTP/1.0 request with `Transfer-Encoding`, a bare CR in the head, and a path
 ///   that does not percent-decode to UTF-8, decodes to NUL, or climbs above the
 ///   root with `..`. A method with a lower-case letter (`get`) gets 501: methods
 ///   are case-sensitive. A bare LF ends a head line as CR LF does.
+/// - An absolute-form target (`GET http://127.0.0.1:8080/ping`, what a client
+///   sends a proxy) is accepted, as RFC 9112 (section 3.2.2) requires of a server:
+///   it is routed by its path and query, ``RecordedRequest/target`` keeps it as
+///   sent, and its authority stands in for the `Host` value the recorded request
+///   shows. One with user information (`http://u@host/`) or no host gets 400.
 ///   Keep-alive, pipelining, chunked bodies and `Expect: 100-continue` (from
 ///   HTTP/1.1 clients) are supported. A connection silent for ``Limits/readTimeout`` mid-request, or
 ///   for ``Limits/idleTimeout`` between requests, is closed; one over
 ///   ``Limits/maximumConnections`` is answered 503 and closed.
-/// - A response header whose name is not a token, or whose value holds CR, LF
-///   or NUL, is not sent: the request is answered 500 with a body naming it.
+/// - A response header whose name is not a token, or whose value holds a control
+///   character other than the tab (CR, LF, NUL, ESC, DEL, ...), is not sent: the
+///   request is answered 500 with a body naming it.
 ///
 /// Every member may be called from any thread. Each connection is served on a
 /// thread of its own, where the route's closure runs.
@@ -58,6 +68,7 @@ public final class MockAPIServer: Sendable {
     /// | ``maximumHeaderBytes`` | 16 KiB | 431, closed |
     /// | ``maximumBodyBytes`` | 1 MiB | 413, closed |
     /// | ``headDeadline`` | 10 s | 408, closed |
+    /// | ``requestDeadline`` | 60 s | 408, closed |
     /// | ``readTimeout`` | 5 s | closed, unanswered |
     /// | ``idleTimeout`` | 5 s | closed, unanswered |
     /// | ``maximumConnections`` | 64 | 503 to the connection over it, closed |
@@ -84,6 +95,13 @@ public final class MockAPIServer: Sendable {
         /// A client that trickles a head a byte at a time, never silent for ``readTimeout``,
         /// is dropped at this deadline.
         public var headDeadline: Duration
+        /// How long a whole request, head and body, may take to arrive, from its first byte;
+        /// then the server answers 408 and closes the connection.
+        ///
+        /// A client that trickles a body a byte at a time, never silent for ``readTimeout``,
+        /// is dropped at this deadline. A request that waits for `100 Continue` counts that
+        /// wait, which the server ends at once.
+        public var requestDeadline: Duration
         /// How long a connection with no request under way (just opened, or kept alive after
         /// an answer) may wait for the first byte of a request before it is closed without an answer.
         public var idleTimeout: Duration
@@ -107,18 +125,20 @@ public final class MockAPIServer: Sendable {
         ///   - maximumBodyBytes: The largest request body, with the chunk extensions.
         ///   - readTimeout: How long a connection may stay silent mid-request.
         ///   - headDeadline: How long a request head may take to arrive.
+        ///   - requestDeadline: How long a whole request, head and body, may take to arrive.
         ///   - idleTimeout: How long a connection may wait for a request.
         ///   - maximumConnections: The most connections served at once.
         ///   - maximumRetainedBodyBytes: The most body bytes kept in recorded requests; `nil` for no cap.
         public init(
             maximumHeaderBytes: Int = 16 * 1024, maximumBodyBytes: Int = 1024 * 1024, readTimeout: Duration = .seconds(5),
             headDeadline: Duration = .seconds(10), idleTimeout: Duration = .seconds(5), maximumConnections: Int = 64,
-            maximumRetainedBodyBytes: Int? = nil
+            maximumRetainedBodyBytes: Int? = nil, requestDeadline: Duration = .seconds(60)
         ) {
             self.maximumHeaderBytes = maximumHeaderBytes
             self.maximumBodyBytes = maximumBodyBytes
             self.readTimeout = readTimeout
             self.headDeadline = headDeadline
+            self.requestDeadline = requestDeadline
             self.idleTimeout = idleTimeout
             self.maximumConnections = maximumConnections
             self.maximumRetainedBodyBytes = maximumRetainedBodyBytes

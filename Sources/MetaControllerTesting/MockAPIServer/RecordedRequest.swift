@@ -93,7 +93,7 @@ public struct RecordedRequest: Sendable {
     /// Builds a recorded request from a parsed one. - Throws: Why its target has no valid path.
     init(_ request: HTTPRequestParser.Request) throws(RequestPath.Fault) {
         method = HTTPMethod(rawValue: request.method)
-        target = request.target
+        target = request.sentTarget
         if request.target == "*" {   // OPTIONS * asks about the server as a whole; never routed
             path = "*"
             query = []

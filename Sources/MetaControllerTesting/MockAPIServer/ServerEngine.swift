@@ -228,8 +228,10 @@ final class ServerEngine: Sendable {
             limits: .init(
                 maximumHeaderBytes: limits.maximumHeaderBytes, maximumBodyBytes: limits.maximumBodyBytes))
         let clock = ContinuousClock()
-        // When the first byte of the head awaited arrived; `nil` while no request is under way.
+        // When the first byte of the head awaited arrived; `nil` while no head is under way.
         var headStarted: ContinuousClock.Instant?
+        // When the first byte of the request under way arrived, head or body; `nil` while none is.
+        var requestStarted: ContinuousClock.Instant?
         while true {
             // Answer every whole request that has arrived, then read more.
             do {
@@ -238,10 +240,11 @@ final class ServerEngine: Sendable {
                     guard answer(request, on: connection, wake: wake) else { return }
                     answered = true
                 }
+                if answered { requestStarted = parser.hasBufferedBytes ? clock.now : nil }
                 if !parser.isAwaitingHead {
-                    headStarted = nil   // a body is awaited: only the read timeout applies
+                    headStarted = nil   // a body is awaited: the read timeout and the request's deadline apply
                 } else if answered {
-                    headStarted = parser.hasBufferedBytes ? clock.now : nil
+                    headStarted = requestStarted
                 }
                 if parser.takeContinueRequest() {
                     guard Socket.write(Array("HTTP/1.1 100 Continue\r\n\r\n".utf8), to: connection) else { return }
@@ -251,6 +254,15 @@ final class ServerEngine: Sendable {
                 return
             }
             var timeout = limits.readTimeout
+            if let requestStarted {
+                // A body trickled a byte at a time, never silent for the read timeout, ends here.
+                let left = limits.requestDeadline - (clock.now - requestStarted)
+                guard left > .zero else {
+                    refuse(statusCode: 408, reason: "the request did not arrive in full within \(limits.requestDeadline)", on: connection)
+                    return
+                }
+                timeout = min(timeout, left)
+            }
             if let headStarted {
                 let left = limits.headDeadline - (clock.now - headStarted)
                 guard left > .zero else {
@@ -267,12 +279,16 @@ final class ServerEngine: Sendable {
             case .timedOut where headStarted.map({ clock.now - $0 >= limits.headDeadline }) ?? false:
                 refuse(statusCode: 408, reason: "the request head did not arrive within \(limits.headDeadline)", on: connection)
                 return
+            case .timedOut where requestStarted.map({ clock.now - $0 >= limits.requestDeadline }) ?? false:
+                refuse(statusCode: 408, reason: "the request did not arrive in full within \(limits.requestDeadline)", on: connection)
+                return
             case .timedOut, .stopped:
                 return
             }
             let bytes = Socket.read(from: connection)
             guard !bytes.isEmpty else { return }   // the client closed, perhaps mid-request
             if headStarted == nil, parser.isAwaitingHead { headStarted = clock.now }
+            if requestStarted == nil { requestStarted = headStarted ?? clock.now }
             parser.append(bytes)
         }
     }
@@ -350,16 +366,17 @@ extension ServerEngine {
     /// Why `response`'s header fields cannot be sent as they are, or `nil` when they can.
     ///
     /// Bytes are checked, not `Character`s: Swift counts "\r\n" as one character. A name
-    /// must be a token; a value must hold no CR, LF or NUL (RFC 9110, section 5.5), or it
-    /// could end the field and add others.
+    /// must be a token; a value must hold no control character but the tab (RFC 9110, section
+    /// 5.5: visible characters, spaces, tabs and bytes from 0x80): CR, LF or NUL could end
+    /// the field and add others, and ESC or DEL reach a client's terminal or log as they are.
     static func headerFault(in response: MockResponse) -> String? {
         for (name, value) in response.headers.sorted(by: { $0.key < $1.key })
         where !["content-length", "connection"].contains(name.lowercased()) {   // the server's own, never sent
             if name.utf8.isEmpty || !name.utf8.allSatisfy(isHTTPTokenByte) {
                 return "the route's response header \(name.debugDescription) has a byte not allowed in a field name"
             }
-            if value.utf8.contains(where: { $0 == 13 || $0 == 10 || $0 == 0 }) {
-                return "the route's response header \(name.debugDescription) has CR, LF or NUL in its value: \(value.debugDescription)"
+            if value.utf8.contains(where: { $0 < 32 && $0 != 9 || $0 == 127 }) {
+                return "the route's response header \(name.debugDescription) has a control character in its value: \(value.debugDescription)"
             }
         }
         return nil
