@@ -19,13 +19,20 @@ extension Property {
     public func map<Derived: Sendable>(_ transform: @escaping @Sendable (Value) -> Derived) -> Property<Derived> {
         let (current, version) = snapshot()
         let derived = Property<Derived>(transform(current))
+        let generations = Lock(Generations())
         derived.keep(
             follow(since: version) { [weak derived] value in
                 guard let derived else { return }
-                let mapped = transform(value)
-                derived.change(isolation: nil) { current in
-                    current = mapped
-                    return true
+                // Numbered as it is delivered, in the order of this property's sets; an update
+                // queued deep in a chain (``DerivedUpdates``) that runs after a later one is dropped.
+                let generation = generations.withLock { $0.issue() }
+                DerivedUpdates.run {
+                    let mapped = transform(value)
+                    derived.change(isolation: nil) { current in
+                        guard generations.withLock({ $0.show(generation) }) else { return false }
+                        current = mapped
+                        return true
+                    }
                 }
             })
         return derived
@@ -97,7 +104,7 @@ extension Property {
     /// numbered, and one older than the value shown is dropped.
     private func recombine<First, Second>(
         _ latest: Lock<LatestPair<First, Second>>,
-        _ transform: (First, Second) -> Value,
+        _ transform: @escaping @Sendable (First, Second) -> Value,
         change: (inout (First, Second)) -> Void
     ) {
         let (values, generation) = latest.withLock { latest in
@@ -105,11 +112,13 @@ extension Property {
             latest.generation += 1
             return (latest.values, latest.generation)
         }
-        let combined = transform(values.0, values.1)
-        self.change(isolation: nil) { current in
-            guard latest.withLock({ $0.show(generation) }) else { return false }
-            current = combined
-            return true
+        DerivedUpdates.run {
+            let combined = transform(values.0, values.1)
+            self.change(isolation: nil) { current in
+                guard latest.withLock({ $0.show(generation) }) else { return false }
+                current = combined
+                return true
+            }
         }
     }
 }
@@ -146,14 +155,38 @@ extension Property where Value: Equatable {
     public func removingDuplicates() -> Property<Value> {
         let (current, version) = snapshot()
         let derived = Property<Value>(current)
+        let generations = Lock(Generations())
         derived.keep(
             follow(since: version) { [weak derived] value in
-                derived?.change(isolation: nil) { current in
-                    guard current != value else { return false }
-                    current = value
-                    return true
+                guard let derived else { return }
+                let generation = generations.withLock { $0.issue() }
+                DerivedUpdates.run {
+                    derived.change(isolation: nil) { current in
+                        guard generations.withLock({ $0.show(generation) }), current != value else { return false }
+                        current = value
+                        return true
+                    }
                 }
             })
         return derived
+    }
+}
+
+/// The updates of a derived property, numbered in the order its source delivered them, and the
+/// latest one it holds: an older one that runs late (queued deep in a chain) changes nothing.
+private struct Generations: Sendable {
+    var issued: UInt64 = 0
+    var shown: UInt64 = 0
+
+    mutating func issue() -> UInt64 {
+        issued += 1
+        return issued
+    }
+
+    /// Records that `generation` is shown. - Returns: `false`, changing nothing, when a later one already is.
+    mutating func show(_ generation: UInt64) -> Bool {
+        guard generation > shown else { return false }
+        shown = generation
+        return true
     }
 }

@@ -226,6 +226,16 @@ public final class Property<Value: Sendable>: Sendable {
         state = Lock(State(value: value))
     }
 
+    deinit {
+        // A derived property's sources go with it when nothing else keeps them, and theirs with
+        // them: let go of in a loop, not one deinitializer inside the other down a long chain.
+        DerivedUpdates.release(
+            state.withLock { state in
+                defer { state.sources = [] }
+                return state.sources
+            })
+    }
+
     /// The current value. Setting it broadcasts the new value to every subscriber.
     ///
     /// Main-actor subscribers are called at once when the value is set on the

@@ -1,0 +1,98 @@
+import Dispatch
+import MetaController
+@testable import MetaControllerCore
+import Testing
+import MetaControllerTestSupport
+
+/// Derived properties in long chains (issue 38: 200 `map`s crashed a 512 KiB thread, each level's
+/// update calling the next).
+extension PropertyTests {
+    /// A chain of `length` maps, each adding 1, from `root`; the last is returned.
+    private static func chain(from root: Property<Int>, length: Int) -> [Property<Int>] {
+        var levels: [Property<Int>] = []
+        var last = root
+        for _ in 0..<length {
+            last = last.map { $0 + 1 }
+            levels.append(last)
+        }
+        return levels
+    }
+
+    @Test(arguments: [200, 10_000])
+    func aLongChainOfMapsUpdatesOnASmallStack(length: Int) async {
+        let leaf = await onSmallStack { () -> [Int] in
+            let root = Property(0)
+            let levels = Self.chain(from: root, length: length)
+            var seen: [Int] = []
+            for value in [1, 2, 3] {
+                root.value = value   // every level is updated before the set returns
+                seen.append(levels.last!.value)
+            }
+            return seen   // the chain is let go of here, at once: on this stack too
+        }
+        #expect(leaf == [1 + length, 2 + length, 3 + length])
+    }
+
+    @Test func longChainsOfCombinedAndRemovingDuplicatesUpdateOnASmallStack() async {
+        let results = await onSmallStack { () -> [Int] in
+            let root = Property(0), other = Property(100)
+            var last = root
+            for level in 0..<400 {   // 200 combined, 200 removingDuplicates
+                last = level.isMultiple(of: 2) ? last.combined(with: other) { $0 + $1 - 100 + 1 } : last.removingDuplicates()
+            }
+            var seen: [Int] = []
+            for value in [1, 1, 5] {
+                root.value = value
+                seen.append(last.value)
+            }
+            other.value = 101   // every combined level adds one more
+            seen.append(last.value)
+            return seen
+        }
+        #expect(results == [201, 201, 205, 405])
+    }
+
+    /// Every level hears every value, in order, once, also those past the levels updated at once.
+    @Test func everyLevelOfALongChainHearsEveryValueInOrder() {
+        let root = Property(0)
+        let levels = Self.chain(from: root, length: 40)
+        let heard = (0..<levels.count).map { _ in Inbox<Int>() }
+        let tokens = zip(levels, heard).map { level, inbox in level.observe { inbox.record($0) } }
+        for value in 1...20 { root.value = value }
+        for (depth, inbox) in heard.enumerated() {
+            #expect(inbox.values == (1...20).map { $0 + depth + 1 }, "level \(depth + 1)")
+        }
+        withExtendedLifetime(tokens) {}
+    }
+
+    /// A set from a subscriber deep in a chain (queued behind the set under way) is made too, after it.
+    @Test func aSetFromASubscriberDeepInAChainIsMadeAfterTheOneUnderWay() {
+        let root = Property(0)
+        let levels = Self.chain(from: root, length: 30)
+        let heard = Inbox<Int>()
+        let token = levels[20].observe { value in
+            heard.record(value)
+            if value == 22 { root.value = 100 }
+        }
+        root.value = 1
+        #expect(heard.values == [22, 121])
+        #expect(levels.last!.value == 130)
+        withExtendedLifetime(token) {}
+    }
+
+    /// Two threads: one sets the root of a chain, the other sets a level in the middle directly,
+    /// 2,000 times each. Whatever the interleaving, once both are done every level below the
+    /// middle one holds what its source holds, plus one: no update that ran late is left showing.
+    @Test func aChainEndsConsistentWhenItsRootAndAMiddleLevelAreSetFromTwoThreads() {
+        let root = Property(0)
+        let levels = Self.chain(from: root, length: 24)
+        let middle = levels[9]
+        let a = TestThreads.onThread { for value in 1...2_000 { root.value = value } }
+        let b = TestThreads.onThread { for value in 1...2_000 { middle.value = -value } }
+        #expect(a.wait(timeout: .now() + 300) == .success)
+        #expect(b.wait(timeout: .now() + 300) == .success)
+        for depth in 10..<levels.count {
+            #expect(levels[depth].value == levels[depth - 1].value + 1, "level \(depth + 1)")
+        }
+    }
+}
