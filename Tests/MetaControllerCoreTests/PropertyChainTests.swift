@@ -95,4 +95,34 @@ extension PropertyTests {
             #expect(levels[depth].value == levels[depth - 1].value + 1, "level \(depth + 1)")
         }
     }
+
+    /// Thread A sets the root of a chain and is held (a seam) after the eighth level's update,
+    /// with the ninth level's update queued; thread B then sets the eighth level directly, and
+    /// its update of the ninth runs at once. A's update, numbered earlier, runs after it and is
+    /// dropped: the ninth level keeps the transform of what the eighth holds.
+    @Test func anUpdateQueuedDeepInAChainThatRunsAfterANewerOneIsDropped() {
+        let root = Property(0)
+        let levels = Self.chain(from: root, length: 10)
+        let reached = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
+        let a = TestThreads.onThread {
+            DerivedUpdates.beforeDraining.withLock {
+                $0 = .init(
+                    thread: ThreadIdentity.current,
+                    hold: {
+                        reached.signal(); release.wait()
+                    })
+            }
+            root.value = 1
+        }
+        reached.wait()
+        #expect(levels[7].value == 9)
+        #expect(levels[8].value == 9)   // still the transform of 0: its update is queued
+        levels[7].value = 100
+        #expect(levels[8].value == 101)
+        release.signal()
+        #expect(a.wait(timeout: .now() + 300) == .success)
+        DerivedUpdates.beforeDraining.withLock { $0 = nil }
+        #expect(levels[8].value == 101, "the update queued by A showed an older value")
+        #expect(levels[9].value == 102)
+    }
 }

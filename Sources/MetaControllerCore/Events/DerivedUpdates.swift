@@ -20,6 +20,15 @@ enum DerivedUpdates {
 
     private static let current = ThreadLocalPointer()
 
+    /// Where a test holds one thread after the deepest direct update, before it runs what was
+    /// queued below it (see `PropertyTests`): only the thread named runs `hold`.
+    struct Seam: Sendable {
+        let thread: UInt
+        let hold: @Sendable () -> Void
+    }
+
+    static let beforeDraining = Lock<Seam?>(nil)
+
     /// Runs `update` now, or queues it when ``directDepth`` updates are under way on this thread.
     static func run(_ update: @escaping () -> Void) {
         let scope: Scope
@@ -42,6 +51,7 @@ enum DerivedUpdates {
         defer { scope.depth -= 1 }
         update()
         guard scope.depth == directDepth else { return }
+        if let seam = beforeDraining.withLock({ $0 }), seam.thread == ThreadIdentity.current { seam.hold() }
         // The deepest direct update: what was queued below it runs here, one after another; what
         // those queue in turn joins the end of the queue.
         while !scope.queued.isEmpty { scope.queued.removeFirst()() }
