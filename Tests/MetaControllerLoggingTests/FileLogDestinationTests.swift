@@ -545,3 +545,35 @@ extension FileLogDestinationFaultTests {
     }
 }
 #endif
+
+/// Faults: an `fsync` that fails.
+extension FileLogDestinationFaultTests {
+    @Test func aFailedSyncInAFlushIsReportedUntilAFlushSyncs() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sync-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // The disk reports an I/O error on every fsync while `failing` is set.
+        let failing = Lock(false)
+        let file = try FileLogDestination(
+            directory: directory, format: .line,
+            openingFilesWith: { POSIXFile.openRegularFile($0, flags: O_WRONLY | O_APPEND | O_CREAT) },
+            seams: FileLogSeams(syncFile: { descriptor in
+                guard failing.withLock({ $0 }) else { return fsync(descriptor) }
+                errno = EIO
+                return -1
+            }))
+        file.write(entry("one"), revealingPrivateValues: false)
+        file.flush()
+        #expect(file.lastFailure == nil)
+        failing.withLock { $0 = true }
+        file.write(entry("two"), revealingPrivateValues: false)
+        file.flush()
+        #expect(file.lastFailure == "cannot sync \(file.path(ofFile: 0)): \(String(cString: strerror(EIO)))")
+        // A line reaching the file does not prove the earlier ones reached the disk: still reported.
+        failing.withLock { $0 = false }
+        file.write(entry("three"), revealingPrivateValues: false)
+        file.write(entry("four"), revealingPrivateValues: false)
+        #expect(file.lastFailure != nil)
+        file.flush()
+        #expect(file.lastFailure == nil)
+    }
+}

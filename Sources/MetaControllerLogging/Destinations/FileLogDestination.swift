@@ -17,7 +17,9 @@ public import Foundation
 /// logging thread.
 /// ``flush()`` returns when everything written before it is on disk
 /// (`fsync`); when the destination is released, every entry written to it
-/// has been written and it syncs and closes the file.
+/// has been written and it syncs and closes the file. A failed `fsync` (`EIO`:
+/// lines already written may not be on disk) is reported by ``lastFailure``
+/// until a later ``flush()`` syncs the file.
 ///
 /// The queue is bounded by ``maximumQueuedBytes`` (8 MiB by default). Past
 /// four fifths of it, entries below ``LogLevel/warning`` are dropped; at the
@@ -44,6 +46,8 @@ public final class FileLogDestination: LogDestination {
         var descriptor: Int32
         var size: Int
         var failure: String?
+        /// Why the last `fsync` failed, until one succeeds: reported by ``lastFailure`` when no write failed.
+        var syncFailure: String?
         /// Entries that did not reach the file since the last write that did.
         var unwritten = 0
         /// Entries dropped from a full queue that no line in the file has reported yet.
@@ -101,6 +105,8 @@ public final class FileLogDestination: LogDestination {
     private let now: @Sendable () -> ContinuousClock.Instant
     /// How long after a failed open the file is tried again.
     let reopenInterval: Duration
+    /// Where tests make the system calls fail or hold; ``FileLogSeams/system`` otherwise.
+    let seams: FileLogSeams
 
     /// Opens (or creates) the log file in `directory`, creating the directory if needed.
     ///
@@ -133,7 +139,8 @@ public final class FileLogDestination: LogDestination {
         reopenInterval: Duration = .seconds(1),
         openingFilesWith openFile: @escaping @Sendable (String) -> POSIXFile.OpenedFile,
         writingWith writeBytes: @escaping @Sendable ([UInt8], Int32) -> Int32 = { POSIXFile.write($0, to: $1) },
-        now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }
+        now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now },
+        seams: FileLogSeams = .system
     ) throws(LogSetupError) {
         guard !fileName.isEmpty, !fileName.contains("/"), fileName != ".", fileName != ".." else {
             throw LogSetupError(action: "use the log file name", path: fileName, reason: "it must be a plain file name")
@@ -149,6 +156,7 @@ public final class FileLogDestination: LogDestination {
         self.openFile = openFile
         self.writeBytes = writeBytes
         self.now = now
+        self.seams = seams
         do {
             try FileManager.default.createDirectory(
                 at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
@@ -192,8 +200,9 @@ public final class FileLogDestination: LogDestination {
     }
 
     /// The last write error, if the last write failed: a full disk, or a file that could not be
-    /// reopened after a rotation. `nil` again once a line reaches the file.
-    public var lastFailure: String? { state.withLock { $0.failure } }
+    /// reopened after a rotation; `nil` again once a line reaches the file. Otherwise why the last
+    /// `fsync` failed (in ``flush()`` or at a rotation), until a later ``flush()`` syncs the file.
+    public var lastFailure: String? { state.withLock { $0.failure ?? $0.syncFailure } }
 
     /// How many entries given to the destination never reached the file since it was made: dropped
     /// because the queue was full, or lost because the file could not be opened or written.
@@ -254,7 +263,15 @@ public final class FileLogDestination: LogDestination {
         queue.sync {
             if drops > 0 { writeQueued(nil, droppedBefore: drops) }
             let descriptor = state.withLock { $0.descriptor }
-            if descriptor >= 0 { POSIXFile.sync(descriptor) }
+            if descriptor >= 0 { sync(descriptor) }
+        }
+    }
+
+    /// Syncs the file open as `descriptor` and records the outcome for ``lastFailure``. Runs on the queue only.
+    private func sync(_ descriptor: Int32) {
+        let failure = (seams.syncFile ?? fsync)(descriptor) == 0 ? nil : POSIXFile.errorText(errno)
+        state.withLock { state in
+            state.syncFailure = failure.map { "cannot sync \(path(ofFile: 0)): \($0)" }
         }
     }
 
@@ -356,7 +373,7 @@ public final class FileLogDestination: LogDestination {
     /// Closes the current file and shifts the files by one; ``reopen()`` opens the new one.
     /// Runs on the queue only.
     private func rotate(closing descriptor: Int32) {
-        POSIXFile.sync(descriptor)
+        sync(descriptor)
         POSIXFile.close(descriptor)
         state.withLock { state in
             state.descriptor = -1
@@ -373,4 +390,17 @@ public final class FileLogDestination: LogDestination {
             try? files.removeItem(atPath: path(ofFile: 0))
         }
     }
+}
+
+/// Points where a test can make fail, or hold, the system calls a file destination's promises rest
+/// on; a destination made by the public initializer has none (``system``).
+///
+/// A skipped or failed `fsync` passes every test short of a power cut: only a stand-in shows that
+/// its failure is reported.
+struct FileLogSeams: Sendable {
+    /// Called instead of `fsync` on the log file; returns `0`, or `-1` with `errno` set.
+    var syncFile: (@Sendable (_ descriptor: Int32) -> Int32)?
+
+    /// The system's calls, and nothing watching.
+    static let system = FileLogSeams()
 }
