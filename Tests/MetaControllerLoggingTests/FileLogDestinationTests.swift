@@ -577,3 +577,41 @@ extension FileLogDestinationFaultTests {
         #expect(file.lastFailure == nil)
     }
 }
+
+/// A file deleted or replaced while it is open.
+extension FileLogDestinationTests {
+    @Test func aLogFileDeletedWhileOpenIsCreatedAgainAndTheNextEntriesReachIt() throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = try FileLogDestination(directory: directory, format: .line)
+        file.write(entry("before"), revealingPrivateValues: false)
+        file.flush()
+        // A user clears the logs.
+        try FileManager.default.removeItem(atPath: file.path(ofFile: 0))
+        for index in 0..<20 { file.write(entry("after \(index)"), revealingPrivateValues: false) }
+        file.flush()
+        #expect(try lines(at: file.path(ofFile: 0)) == (0..<20).map { "F.swift (line 1): f(): after \($0)" })
+        #expect(file.droppedEntries == 0)
+        #expect(file.lastFailure == nil)
+    }
+
+    @Test func aLogFileReplacedWhileOpenIsOpenedAgainAndTheMovedFileGetsNoMore() throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = try FileLogDestination(directory: directory, format: .line)
+        file.write(entry("before"), revealingPrivateValues: false)
+        file.flush()
+        // logrotate moves the file away and puts another in its place.
+        let moved = directory.appendingPathComponent("app.log.old").path
+        try FileManager.default.moveItem(atPath: file.path(ofFile: 0), toPath: moved)
+        let replacement = directory.appendingPathComponent("replacement").path
+        try Data("fresh\n".utf8).write(to: URL(fileURLWithPath: replacement))
+        try FileManager.default.moveItem(atPath: replacement, toPath: file.path(ofFile: 0))
+        for index in 0..<20 { file.write(entry("after \(index)"), revealingPrivateValues: false) }
+        file.flush()
+        #expect(try lines(at: file.path(ofFile: 0)) == ["fresh"] + (0..<20).map { "F.swift (line 1): f(): after \($0)" })
+        #expect(try lines(at: moved) == ["F.swift (line 1): f(): before"])
+        #expect(file.droppedEntries == 0)
+        #expect(file.lastFailure == nil)
+    }
+}

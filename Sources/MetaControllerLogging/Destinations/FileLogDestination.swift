@@ -15,6 +15,12 @@ public import Foundation
 ///
 /// Formatting and writing happen on a serial queue, in order, never on the
 /// logging thread.
+///
+/// A file deleted or replaced while it is open (a user clearing the logs, `logrotate`
+/// moving it away) is followed as Python's `WatchedFileHandler` follows it: before each
+/// batch of queued entries it writes, the destination compares the device and inode of
+/// what the current file's name names with those of the file it has open, and opens the
+/// name again when they differ, so the next entries reach the new file.
 /// ``flush()`` returns when everything written before it is on disk
 /// (`fsync`); when the destination is released, every entry written to it
 /// has been written and it syncs and closes the file. A failed `fsync` (`EIO`:
@@ -45,6 +51,8 @@ public final class FileLogDestination: LogDestination {
     private struct State: Sendable {
         var descriptor: Int32
         var size: Int
+        /// What the open file is, to tell whether its name still names it.
+        var identity: FileIdentity?
         var failure: String?
         /// Why the last `fsync` failed, until one succeeds: reported by ``lastFailure`` when no write failed.
         var syncFailure: String?
@@ -70,6 +78,19 @@ public final class FileLogDestination: LogDestination {
         var droppedSinceAccepted = 0
         /// Logging threads waiting for room.
         var waiting = 0
+        /// The entries accepted and not yet taken by the queue, in order.
+        var pending: [Pending] = []
+        /// Whether a block on the queue is taking ``pending``: a new entry then needs none of its own.
+        var draining = false
+    }
+
+    /// An entry accepted into the queue.
+    private struct Pending: Sendable {
+        let entry: LogEntry
+        let revealingPrivateValues: Bool
+        let cost: Int
+        /// How many entries were dropped just before it: its line is preceded by the notice.
+        let droppedBefore: Int
     }
 
     /// The directory the files are in.
@@ -173,7 +194,7 @@ public final class FileLogDestination: LogDestination {
         guard case .opened(let descriptor, let size) = opened else {
             throw LogSetupError(action: "open the log file", path: path, reason: opened.failure ?? "")
         }
-        state = Lock(State(descriptor: descriptor, size: size))
+        state = Lock(State(descriptor: descriptor, size: size, identity: FileIdentity(descriptor: descriptor)))
     }
 
     deinit {
@@ -234,24 +255,68 @@ public final class FileLogDestination: LogDestination {
                 }
                 admission.queuedBytes = load
                 admission.peakQueuedBytes = max(admission.peakQueuedBytes, load)
-                let drops = admission.droppedSinceAccepted
-                admission.droppedSinceAccepted = 0
                 // Queued under the lock, so the count of drops travels with the entry that follows them.
-                queue.async { [self] in
-                    let line = Array((format.format(entry, revealingPrivateValues: revealingPrivateValues) + "\n").utf8)
-                    writeQueued(line, droppedBefore: drops)
-                    let waiting = self.admission.withLock { admission in
-                        admission.queuedBytes -= cost
-                        defer { admission.waiting = 0 }
-                        return admission.waiting
-                    }
-                    for _ in 0..<waiting { room.signal() }
+                admission.pending.append(
+                    Pending(
+                        entry: entry, revealingPrivateValues: revealingPrivateValues, cost: cost,
+                        droppedBefore: admission.droppedSinceAccepted))
+                admission.droppedSinceAccepted = 0
+                if !admission.draining {
+                    admission.draining = true
+                    queue.async { [self] in drain() }
                 }
                 return false
             }
             guard mustWait else { return }
             room.wait()
         }
+    }
+
+    /// Writes the entries accepted, batch after batch, until none is left. Runs on the queue only.
+    private func drain() {
+        while true {
+            let batch = admission.withLock { admission -> [Pending] in
+                if admission.pending.isEmpty { admission.draining = false }
+                defer { admission.pending = [] }
+                return admission.pending
+            }
+            guard !batch.isEmpty else { return }
+            // Once a batch, not once an entry: a system call per line would cost as much as the line.
+            reopenIfRenamed()
+            for pending in batch {
+                let line = Array(
+                    (format.format(pending.entry, revealingPrivateValues: pending.revealingPrivateValues) + "\n").utf8)
+                writeQueued(line, droppedBefore: pending.droppedBefore)
+                let waiting = admission.withLock { admission in
+                    admission.queuedBytes -= pending.cost
+                    defer { admission.waiting = 0 }
+                    return admission.waiting
+                }
+                for _ in 0..<waiting { room.signal() }
+            }
+        }
+    }
+
+    /// Closes the open file when the current file's name no longer names it (deleted, moved away or
+    /// replaced), and opens the name again. Runs on the queue only.
+    private func reopenIfRenamed() {
+        let (descriptor, identity) = state.withLock { ($0.descriptor, $0.identity) }
+        guard descriptor >= 0 else { return }
+        var status = stat()
+        if lstat(path(ofFile: 0), &status) == 0 {
+            guard FileIdentity(status) != identity else { return }
+        } else if errno != ENOENT {
+            return   // cannot tell: keep the file open
+        }
+        POSIXFile.sync(descriptor)
+        POSIXFile.close(descriptor)
+        state.withLock { state in
+            state.descriptor = -1
+            state.size = 0
+            state.identity = nil
+            state.reopenNotBefore = nil
+        }
+        _ = reopen()
     }
 
     /// Returns when every line queued before it is written and synced to disk.
@@ -364,6 +429,7 @@ public final class FileLogDestination: LogDestination {
             }
             state.descriptor = next
             state.size = size
+            state.identity = FileIdentity(descriptor: next)
             state.reopenNotBefore = nil
             state.mayBeTorn = false
             return true
@@ -389,6 +455,24 @@ public final class FileLogDestination: LogDestination {
         } else {
             try? files.removeItem(atPath: path(ofFile: 0))
         }
+    }
+}
+
+/// A file's device and inode: what `WatchedFileHandler` compares to tell whether a name still names a file.
+struct FileIdentity: Equatable, Sendable {
+    let device: UInt64
+    let inode: UInt64
+
+    init(_ status: stat) {
+        device = UInt64(truncatingIfNeeded: status.st_dev)
+        inode = UInt64(truncatingIfNeeded: status.st_ino)
+    }
+
+    /// The identity of the file open as `descriptor`; `nil` when `fstat` fails.
+    init?(descriptor: Int32) {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return nil }
+        self.init(status)
     }
 }
 
