@@ -615,3 +615,31 @@ extension FileLogDestinationTests {
         #expect(file.lastFailure == nil)
     }
 }
+
+/// Rotation meets what it did not write.
+extension FileLogDestinationTests {
+    @Test func rotationLeavesADirectoryNamedLikeARotatedFileInPlaceAndSaysSo() throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = try FileLogDestination(directory: directory, maximumFileBytes: 1024, keptFiles: 3, format: .line)
+        let foreign = URL(fileURLWithPath: file.path(ofFile: 2))
+        try FileManager.default.createDirectory(at: foreign.appendingPathComponent("keep"), withIntermediateDirectories: true)
+        let important = foreign.appendingPathComponent("keep/important.txt")
+        try Data("important\n".utf8).write(to: important)
+        // Each line is 100 bytes: ten fill a file, so 25 lines rotate twice.
+        let padding = String(repeating: "x", count: 100 - "F.swift (line 1): f(): 00 ".count - 1)
+        for index in 0..<25 { file.write(entry(String(format: "%02d ", index) + padding), revealingPrivateValues: false) }
+        file.flush()
+        #expect(try Data(contentsOf: important) == Data("important\n".utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["app.1.log", "app.2.log", "app.log"])
+        // The files below it shift up to it: two are kept, and each new file starts with the notice.
+        let current = try lines(at: file.path(ofFile: 0)), previous = try lines(at: file.path(ofFile: 1))
+        let notice = "rotation left \(foreign.path) in place: it is a directory, not a regular file; 2 files are kept until it is removed"
+        #expect(current.first?.hasSuffix(notice) == true)
+        #expect(previous.first?.hasSuffix(notice) == true)
+        // Lines 10 to 24 follow the notices, in order; 0 to 9 were in the file removed to make room.
+        let kept = (previous.dropFirst() + current.dropFirst()).map { $0.dropFirst("F.swift (line 1): f(): ".count).prefix(2) }
+        #expect(kept == (10..<25).map { Substring(String($0)) })
+        #expect(file.lastFailure == nil)
+    }
+}

@@ -34,6 +34,12 @@ public import Foundation
 /// are counted in ``droppedEntries``, and a warning line saying how many were
 /// dropped is written where they were missed, before the next entry written.
 ///
+/// Rotation removes and renames only regular files. Anything else at a rotated file's
+/// name (a directory named `app.2.log`, a symbolic link, a FIFO) is left in place and
+/// reported by a warning line, the first in the new file; the files below it shift up to
+/// it, so fewer files are kept until it is gone. ``lastFailure`` does not report it: the
+/// line that follows the rotation would clear it at once.
+///
 /// When the file cannot be reopened after a rotation (the disk's inodes used up,
 /// say), the destination tries again on a later write, at most once a second,
 /// and the entries written meanwhile are lost and counted in ``droppedEntries``;
@@ -64,6 +70,8 @@ public final class FileLogDestination: LogDestination {
         var mayBeTorn = false
         /// While the file is closed after a failed open: when it may be tried again.
         var reopenNotBefore: ContinuousClock.Instant?
+        /// Warning lines about the last rotation, written before the next line.
+        var rotationNotices: [UInt8] = []
     }
 
     /// The queue's load, touched by the logging threads and the queue.
@@ -400,10 +408,11 @@ public final class FileLogDestination: LogDestination {
         }
         return state.withLock { state in
             // A line cut short by a failed write is ended, so the next one starts a line of its own.
-            let written = state.mayBeTorn ? [0x0A] + bytes : bytes
+            let written = (state.mayBeTorn ? [0x0A] : []) + state.rotationNotices + bytes
             let error = writeBytes(written, state.descriptor)
             if error == 0 {
                 state.size += written.count
+                state.rotationNotices = []
                 return true
             }
             state.failure = "cannot write \(path(ofFile: 0)): \(POSIXFile.errorText(error))"
@@ -438,6 +447,10 @@ public final class FileLogDestination: LogDestination {
 
     /// Closes the current file and shifts the files by one; ``reopen()`` opens the new one.
     /// Runs on the queue only.
+    ///
+    /// Only regular files are removed or renamed. The first file (from the current one) that is
+    /// anything else stops the shift: it is left in place, the file below it is removed and those
+    /// below that shift, and a notice says so before the next line.
     private func rotate(closing descriptor: Int32) {
         sync(descriptor)
         POSIXFile.close(descriptor)
@@ -446,15 +459,31 @@ public final class FileLogDestination: LogDestination {
             state.size = 0
             state.reopenNotBefore = nil
         }
-        let files = FileManager.default
-        try? files.removeItem(atPath: path(ofFile: keptFiles - 1))
-        if keptFiles > 1 {
-            for index in stride(from: keptFiles - 2, through: 0, by: -1) where files.fileExists(atPath: path(ofFile: index)) {
-                try? files.moveItem(atPath: path(ofFile: index), toPath: path(ofFile: index + 1))
-            }
-        } else {
-            try? files.removeItem(atPath: path(ofFile: 0))
+        // How many files take part: up to the first that is not a regular file, or all that are kept.
+        var limit = keptFiles
+        for index in 0..<keptFiles {
+            var status = stat()
+            guard lstat(path(ofFile: index), &status) == 0, let kind = POSIXFile.kind(of: status) else { continue }
+            limit = index
+            let kept = index == 0 ? "the file is not rotated" : "\(index) \(index == 1 ? "file is" : "files are") kept"
+            let notice = notice(
+                "rotation left \(path(ofFile: index)) in place: it is \(kind), not a regular file; \(kept) until it is removed")
+            state.withLock { $0.rotationNotices += notice }
+            break
         }
+        guard limit > 0 else { return }
+        removeRegularFile(path(ofFile: limit - 1))
+        for index in stride(from: limit - 2, through: 0, by: -1) {
+            // A missing file is skipped; rename replaces only the regular file (or nothing) at the next name.
+            _ = rename(path(ofFile: index), path(ofFile: index + 1))
+        }
+    }
+
+    /// Removes the file at `path` if it is a regular file; anything else there is left alone.
+    private func removeRegularFile(_ path: String) {
+        var status = stat()
+        guard lstat(path, &status) == 0, POSIXFile.kind(of: status) == nil else { return }
+        _ = unlink(path)
     }
 }
 
