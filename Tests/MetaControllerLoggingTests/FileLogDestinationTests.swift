@@ -643,3 +643,34 @@ extension FileLogDestinationTests {
         #expect(file.lastFailure == nil)
     }
 }
+
+/// The directory swapped for a symbolic link after the destination started.
+extension FileLogDestinationTests {
+    @Test func aLogDirectorySwappedForALinkIsNotFollowedAndTheLinksTargetIsUntouched() throws {
+        let directory = temporaryDirectory(), other = temporaryDirectory()
+        let moved = directory.appendingPathExtension("moved")
+        defer {
+            for url in [directory, other, moved] { try? FileManager.default.removeItem(at: url) }
+        }
+        let file = try FileLogDestination(directory: directory, maximumFileBytes: 1024, keptFiles: 3, format: .line)
+        file.write(entry("before"), revealingPrivateValues: false)
+        file.flush()
+        // Another program's directory, with a file named like a rotated log; the log directory is swapped for a link to it.
+        try FileManager.default.createDirectory(at: other, withIntermediateDirectories: true)
+        let theirs = other.appendingPathComponent("app.2.log")
+        try Data("another program's\n".utf8).write(to: theirs)
+        try FileManager.default.moveItem(at: directory, to: moved)
+        try FileManager.default.createSymbolicLink(at: directory, withDestinationURL: other)
+        // 35 lines of 100 bytes: three rotations, each by way of the directory's path were it followed.
+        let padding = String(repeating: "x", count: 100 - "F.swift (line 1): f(): 00 ".count - 1)
+        for index in 0..<35 { file.write(entry(String(format: "%02d ", index) + padding), revealingPrivateValues: false) }
+        file.flush()
+        #expect(try Data(contentsOf: theirs) == Data("another program's\n".utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: other.path) == ["app.2.log"])
+        // Everything went on in the directory the destination opened.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: moved.path).sorted() == ["app.1.log", "app.2.log", "app.log"])
+        let current = try lines(at: moved.appendingPathComponent("app.log").path)
+        #expect(current.last?.contains(": 34 x") == true)
+        #expect(file.droppedEntries == 0 && file.lastFailure == nil)
+    }
+}

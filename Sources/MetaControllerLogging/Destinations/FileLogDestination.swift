@@ -13,6 +13,14 @@ public import Foundation
 /// The current file must be a regular file: a symbolic link, a FIFO or a device
 /// there is refused, never followed or waited on.
 ///
+/// The directory is opened once, when the destination is made (a symbolic link there is
+/// followed then, once), and every file operation after that is made relative to that
+/// descriptor (`openat`, `renameat`, `unlinkat`, `fstatat`, never following a link), as the
+/// data store does: if the directory's path is later moved, or replaced by a symbolic link
+/// to another directory, the destination keeps writing and rotating in the directory it
+/// opened and touches nothing in the other one. ``path(ofFile:)`` still answers with paths
+/// under ``directory``.
+///
 /// Formatting and writing happen on a serial queue, in order, never on the
 /// logging thread.
 ///
@@ -126,8 +134,11 @@ public final class FileLogDestination: LogDestination {
     private let admission = Lock(Admission())
     /// Wakes logging threads waiting for room; signalled once for each that waits.
     private let room = DispatchSemaphore(value: 0)
-    /// Opens the current file for appending; a test can hand the destination a file of its own.
-    private let openFile: @Sendable (String) -> POSIXFile.OpenedFile
+    /// The directory, opened once: every file operation is relative to it.
+    private let directoryDescriptor: Int32
+    /// Opens the current file, given its path, for appending; a test can hand the destination a file
+    /// of its own. `nil`: ``openCurrentFile()`` opens it in ``directoryDescriptor``.
+    private let openFile: (@Sendable (String) -> POSIXFile.OpenedFile)?
     /// Writes bytes to a descriptor, returning `0` or the error number; a test can slow it down.
     private let writeBytes: @Sendable ([UInt8], Int32) -> Int32
     /// The time, for the back-off between attempts to reopen the file; a test can move it.
@@ -156,17 +167,14 @@ public final class FileLogDestination: LogDestination {
     ) throws(LogSetupError) {
         try self.init(
             directory: directory, fileName: fileName, maximumFileBytes: maximumFileBytes, keptFiles: keptFiles,
-            minimumLevel: minimumLevel, format: format, maximumQueuedBytes: maximumQueuedBytes,
-            openingFilesWith: { path in
-                POSIXFile.openRegularFile(path, flags: O_WRONLY | O_APPEND | O_CREAT)
-            })
+            minimumLevel: minimumLevel, format: format, maximumQueuedBytes: maximumQueuedBytes, openingFilesWith: nil)
     }
 
     init(
         directory: URL, fileName: String = "app.log", maximumFileBytes: Int = 1024 * 1024, keptFiles: Int = 5,
         minimumLevel: LogLevel = .trace, format: LogFormat = .jsonLines, maximumQueuedBytes: Int = 8 * 1024 * 1024,
         reopenInterval: Duration = .seconds(1),
-        openingFilesWith openFile: @escaping @Sendable (String) -> POSIXFile.OpenedFile,
+        openingFilesWith openFile: (@Sendable (String) -> POSIXFile.OpenedFile)?,
         writingWith writeBytes: @escaping @Sendable ([UInt8], Int32) -> Int32 = { POSIXFile.write($0, to: $1) },
         now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now },
         seams: FileLogSeams = .system
@@ -194,12 +202,21 @@ public final class FileLogDestination: LogDestination {
                 action: "create the log directory", path: directory.path,
                 reason: (error as NSError).localizedFailureReason ?? error.localizedDescription)
         }
-        if let reason = POSIXFile.restrictToOwner(directory: directory.path) {
+        let directoryDescriptor = open(directory.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard directoryDescriptor >= 0 else {
+            throw LogSetupError(action: "use the log directory", path: directory.path, reason: POSIXFile.errorText(errno))
+        }
+        if let reason = POSIXFile.restrictToOwner(directoryDescriptor: directoryDescriptor) {
+            POSIXFile.close(directoryDescriptor)
             throw LogSetupError(action: "use the log directory", path: directory.path, reason: reason)
         }
+        self.directoryDescriptor = directoryDescriptor
         let path = directory.appendingPathComponent(fileName).path
-        let opened = openFile(path)
+        let opened =
+            openFile?(path)
+            ?? Self.openRegularFile(fileName, in: directoryDescriptor, flags: O_WRONLY | O_APPEND | O_CREAT)
         guard case .opened(let descriptor, let size) = opened else {
+            POSIXFile.close(directoryDescriptor)
             throw LogSetupError(action: "open the log file", path: path, reason: opened.failure ?? "")
         }
         state = Lock(State(descriptor: descriptor, size: size, identity: FileIdentity(descriptor: descriptor)))
@@ -215,17 +232,65 @@ public final class FileLogDestination: LogDestination {
         }
         if drops > 0 { writeQueued(nil, droppedBefore: drops) }
         let descriptor = state.withLock { $0.descriptor }
-        guard descriptor >= 0 else { return }
-        POSIXFile.sync(descriptor)
-        POSIXFile.close(descriptor)
+        if descriptor >= 0 {
+            POSIXFile.sync(descriptor)
+            POSIXFile.close(descriptor)
+        }
+        POSIXFile.close(directoryDescriptor)
+    }
+
+    /// The name of file number `index` in the directory: 0 is the current file, 1 the one before, and so on.
+    func name(ofFile index: Int) -> String {
+        guard index > 0 else { return fileName }
+        let url = URL(fileURLWithPath: fileName)
+        let stem = url.deletingPathExtension().lastPathComponent, suffix = url.pathExtension
+        return suffix.isEmpty ? "\(stem).\(index)" : "\(stem).\(index).\(suffix)"
     }
 
     /// The path of file number `index`: 0 is the current file, 1 the one before, and so on.
     public func path(ofFile index: Int) -> String {
-        guard index > 0 else { return directory.appendingPathComponent(fileName).path }
-        let url = URL(fileURLWithPath: fileName)
-        let stem = url.deletingPathExtension().lastPathComponent, suffix = url.pathExtension
-        return directory.appendingPathComponent(suffix.isEmpty ? "\(stem).\(index)" : "\(stem).\(index).\(suffix)").path
+        directory.appendingPathComponent(name(ofFile: index)).path
+    }
+
+    /// Opens the regular file `name` in the directory open as `directory` with `flags` (new files are
+    /// `0600`), refusing anything else there without blocking: a symbolic link is not followed, a FIFO
+    /// not waited on. ``POSIXFile/openRegularFile(_:flags:)``, relative to a directory.
+    static func openRegularFile(_ name: String, in directory: Int32, flags: Int32) -> POSIXFile.OpenedFile {
+        let descriptor = openat(directory, name, flags | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
+            // O_NOFOLLOW fails on a link with ELOOP, a FIFO without a reader with ENXIO: say what is there.
+            let number = errno
+            var status = stat()
+            if number != ENOENT, fstatat(directory, name, &status, AT_SYMLINK_NOFOLLOW) == 0,
+                let kind = POSIXFile.kind(of: status)
+            {
+                return .refused(kind: kind)
+            }
+            return .failed(number)
+        }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            let number = errno
+            POSIXFile.close(descriptor)
+            return .failed(number)
+        }
+        if let kind = POSIXFile.kind(of: status) {
+            POSIXFile.close(descriptor)
+            return .refused(kind: kind)
+        }
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+        return .opened(descriptor: descriptor, size: Int(status.st_size))
+    }
+
+    /// Opens the current file for appending: through the test's opener if it has one, else in the directory.
+    private func openCurrentFile() -> POSIXFile.OpenedFile {
+        openFile?(path(ofFile: 0)) ?? Self.openRegularFile(fileName, in: directoryDescriptor, flags: O_WRONLY | O_APPEND | O_CREAT)
+    }
+
+    /// What is at the name of file number `index`, never following a link; `nil` when nothing is (or it cannot be told).
+    private func status(ofFile index: Int) -> stat? {
+        var status = stat()
+        return fstatat(directoryDescriptor, name(ofFile: index), &status, AT_SYMLINK_NOFOLLOW) == 0 ? status : nil
     }
 
     /// The last write error, if the last write failed: a full disk, or a file that could not be
@@ -310,8 +375,7 @@ public final class FileLogDestination: LogDestination {
     private func reopenIfRenamed() {
         let (descriptor, identity) = state.withLock { ($0.descriptor, $0.identity) }
         guard descriptor >= 0 else { return }
-        var status = stat()
-        if lstat(path(ofFile: 0), &status) == 0 {
+        if let status = status(ofFile: 0) {
             guard FileIdentity(status) != identity else { return }
         } else if errno != ENOENT {
             return   // cannot tell: keep the file open
@@ -429,7 +493,7 @@ public final class FileLogDestination: LogDestination {
         guard descriptor < 0 else { return true }
         let time = now()
         if let notBefore, time < notBefore { return false }
-        let opened = openFile(path(ofFile: 0))
+        let opened = openCurrentFile()
         return state.withLock { state in
             guard case .opened(let next, let size) = opened else {
                 state.failure = "cannot open \(path(ofFile: 0)): \(opened.failure ?? "")"
@@ -462,8 +526,7 @@ public final class FileLogDestination: LogDestination {
         // How many files take part: up to the first that is not a regular file, or all that are kept.
         var limit = keptFiles
         for index in 0..<keptFiles {
-            var status = stat()
-            guard lstat(path(ofFile: index), &status) == 0, let kind = POSIXFile.kind(of: status) else { continue }
+            guard let status = status(ofFile: index), let kind = POSIXFile.kind(of: status) else { continue }
             limit = index
             let kept = index == 0 ? "the file is not rotated" : "\(index) \(index == 1 ? "file is" : "files are") kept"
             let notice = notice(
@@ -472,18 +535,13 @@ public final class FileLogDestination: LogDestination {
             break
         }
         guard limit > 0 else { return }
-        removeRegularFile(path(ofFile: limit - 1))
+        if let status = status(ofFile: limit - 1), POSIXFile.kind(of: status) == nil {
+            _ = unlinkat(directoryDescriptor, name(ofFile: limit - 1), 0)
+        }
         for index in stride(from: limit - 2, through: 0, by: -1) {
             // A missing file is skipped; rename replaces only the regular file (or nothing) at the next name.
-            _ = rename(path(ofFile: index), path(ofFile: index + 1))
+            _ = renameat(directoryDescriptor, name(ofFile: index), directoryDescriptor, name(ofFile: index + 1))
         }
-    }
-
-    /// Removes the file at `path` if it is a regular file; anything else there is left alone.
-    private func removeRegularFile(_ path: String) {
-        var status = stat()
-        guard lstat(path, &status) == 0, POSIXFile.kind(of: status) == nil else { return }
-        _ = unlink(path)
     }
 }
 
