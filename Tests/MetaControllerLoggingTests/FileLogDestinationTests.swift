@@ -674,3 +674,58 @@ extension FileLogDestinationTests {
         #expect(file.droppedEntries == 0 && file.lastFailure == nil)
     }
 }
+
+/// Order: an entry waiting for room is not overtaken.
+extension FileLogDestinationTests {
+    @Test func entriesLoggedWhileAWarningWaitsForRoomDoNotOvertakeIt() throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // The writer holds its first write until the test opens the gate; the test hears when the warning waits.
+        let gate = DispatchSemaphore(value: 0), firstWrite = Lock(true), waiting = DispatchSemaphore(value: 0)
+        let file = try FileLogDestination(
+            directory: directory, format: .line, maximumQueuedBytes: 4096,
+            openingFilesWith: { POSIXFile.openRegularFile($0, flags: O_WRONLY | O_APPEND | O_CREAT) },
+            writingWith: { bytes, descriptor in
+                if firstWrite.withLock({ first in
+                    defer { first = false }; return first
+                }) {
+                    gate.wait()
+                }
+                return POSIXFile.write(bytes, to: descriptor)
+            },
+            seams: FileLogSeams(waitingForRoom: { waiting.signal() }))
+        let opened = Lock(false)
+        let openGate: @Sendable () -> Void = {
+            if opened.withLock({ opened in
+                defer { opened = true }; return !opened
+            }) {
+                gate.signal()
+            }
+        }
+        defer { openGate() }
+        // Three infos of about 700 bytes each are queued; a warning of about 2,500 does not fit beside them.
+        let held = String(repeating: "h", count: 500), large = String(repeating: "W", count: 2300)
+        for index in 0..<3 { file.write(entry("held-\(index) \(held)"), revealingPrivateValues: false) }
+        let warned = DispatchGroup()
+        DispatchQueue.global().async(group: warned) {
+            file.write(
+                LogEntry(level: .warning, message: "warning \(large)", file: "F.swift", function: "f()", line: 1),
+                revealingPrivateValues: false)
+        }
+        try #require(waiting.wait(timeout: .now() + 60) == .success, "the warning never waited for room")
+        // Logged after the warning began waiting: small enough to fit in the queue, yet they must not overtake it.
+        for index in 0..<5 { file.write(entry("after-\(index)"), revealingPrivateValues: false) }
+        openGate()
+        try #require(warned.wait(timeout: .now() + 60) == .success, "the warning never got room")
+        // Written out before the next entry, so that it finds room whatever the writer has done by now.
+        file.flush()
+        file.write(entry("later"), revealingPrivateValues: false)
+        file.flush()
+        let written = try lines(at: file.path(ofFile: 0)).map { line in
+            line.contains(" dropped: ") ? "notice" : String(line.dropFirst("F.swift (line 1): f(): ".count).prefix { $0 != " " })
+        }
+        // The five were dropped (the queue was full for the warning), and the notice follows the warning.
+        #expect(written == ["held-0", "held-1", "held-2", "warning", "notice", "later"])
+        #expect(file.droppedEntries == 5)
+    }
+}

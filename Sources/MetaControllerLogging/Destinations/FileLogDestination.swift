@@ -41,6 +41,9 @@ public import Foundation
 /// wait until the queue has room, so those are never dropped. Dropped entries
 /// are counted in ``droppedEntries``, and a warning line saying how many were
 /// dropped is written where they were missed, before the next entry written.
+/// Entries reach the file in the order they were logged, whatever their levels:
+/// while an entry waits for room, every entry logged after it waits behind it
+/// (`.warning` and above) or is dropped (below `.warning`), so none overtakes it.
 ///
 /// Rotation removes and renames only regular files. Anything else at a rotated file's
 /// name (a directory named `app.2.log`, a symbolic link, a FIFO) is left in place and
@@ -82,33 +85,6 @@ public final class FileLogDestination: LogDestination {
         var rotationNotices: [UInt8] = []
     }
 
-    /// The queue's load, touched by the logging threads and the queue.
-    private struct Admission: Sendable {
-        /// The estimated bytes of the entries queued and not yet written.
-        var queuedBytes = 0
-        /// The most `queuedBytes` has been, for tests.
-        var peakQueuedBytes = 0
-        /// Every entry that never reached the file: dropped from a full queue, or lost to a file that failed.
-        var dropped = 0
-        /// Entries dropped since the last one accepted: the next accepted one carries the count.
-        var droppedSinceAccepted = 0
-        /// Logging threads waiting for room.
-        var waiting = 0
-        /// The entries accepted and not yet taken by the queue, in order.
-        var pending: [Pending] = []
-        /// Whether a block on the queue is taking ``pending``: a new entry then needs none of its own.
-        var draining = false
-    }
-
-    /// An entry accepted into the queue.
-    private struct Pending: Sendable {
-        let entry: LogEntry
-        let revealingPrivateValues: Bool
-        let cost: Int
-        /// How many entries were dropped just before it: its line is preceded by the notice.
-        let droppedBefore: Int
-    }
-
     /// The directory the files are in.
     public let directory: URL
     /// The current file's name, such as `app.log`.
@@ -131,9 +107,8 @@ public final class FileLogDestination: LogDestination {
 
     private let queue = DispatchQueue(label: "MetaController.FileLogDestination")
     private let state: Lock<State>
-    private let admission = Lock(Admission())
-    /// Wakes logging threads waiting for room; signalled once for each that waits.
-    private let room = DispatchSemaphore(value: 0)
+    /// The bounded queue the entries wait in.
+    private let admission: BoundedLogQueue
     /// The directory, opened once: every file operation is relative to it.
     private let directoryDescriptor: Int32
     /// Opens the current file, given its path, for appending; a test can hand the destination a file
@@ -189,6 +164,7 @@ public final class FileLogDestination: LogDestination {
         self.minimumLevel = minimumLevel
         self.format = format
         self.maximumQueuedBytes = max(1024, maximumQueuedBytes)
+        self.admission = BoundedLogQueue(maximumQueuedBytes: max(1024, maximumQueuedBytes), waitingForRoom: seams.waitingForRoom)
         self.reopenInterval = reopenInterval
         self.openFile = openFile
         self.writeBytes = writeBytes
@@ -226,10 +202,7 @@ public final class FileLogDestination: LogDestination {
         // Every queued write holds the destination, so all of them have run by
         // now, and the last may be releasing it on the queue itself: waiting for
         // the queue here would deadlock. Report drops no line reported, sync and close directly.
-        let drops = admission.withLock { admission in
-            defer { admission.droppedSinceAccepted = 0 }
-            return admission.droppedSinceAccepted
-        }
+        let drops = admission.takeUnreportedDrops()
         if drops > 0 { writeQueued(nil, droppedBefore: drops) }
         let descriptor = state.withLock { $0.descriptor }
         if descriptor >= 0 {
@@ -300,59 +273,29 @@ public final class FileLogDestination: LogDestination {
 
     /// How many entries given to the destination never reached the file since it was made: dropped
     /// because the queue was full, or lost because the file could not be opened or written.
-    public var droppedEntries: Int { admission.withLock { $0.dropped } }
+    public var droppedEntries: Int { admission.dropped }
 
     /// The estimated bytes queued now, the most they have been, and how many logging threads wait for room; for tests.
     var queueLoad: (queued: Int, peak: Int, waiting: Int) {
-        admission.withLock { ($0.queuedBytes, $0.peakQueuedBytes, $0.waiting) }
+        admission.load
     }
 
     /// Queues `entry` for the file; it is formatted and written on the destination's queue.
     ///
     /// Past four fifths of ``maximumQueuedBytes``, an entry below ``LogLevel/warning`` is dropped and
-    /// counted; at the bound, a `.warning` or more severe entry waits here for room.
+    /// counted; at the bound, a `.warning` or more severe entry waits here for room. While an entry
+    /// waits, one logged after it is dropped (below `.warning`) or waits behind it, so entries reach
+    /// the file in the order they were logged.
     public func write(_ entry: LogEntry, revealingPrivateValues: Bool) {
-        let cost = Self.cost(of: entry, revealingPrivateValues: revealingPrivateValues)
-        let dropsBelow = maximumQueuedBytes / 5 * 4
-        while true {
-            let mustWait = admission.withLock { admission -> Bool in
-                let load = admission.queuedBytes + cost
-                if admission.queuedBytes > 0, load > (entry.level < .warning ? dropsBelow : maximumQueuedBytes) {
-                    if entry.level < .warning {
-                        admission.dropped += 1
-                        admission.droppedSinceAccepted += 1
-                        return false
-                    }
-                    admission.waiting += 1
-                    return true
-                }
-                admission.queuedBytes = load
-                admission.peakQueuedBytes = max(admission.peakQueuedBytes, load)
-                // Queued under the lock, so the count of drops travels with the entry that follows them.
-                admission.pending.append(
-                    Pending(
-                        entry: entry, revealingPrivateValues: revealingPrivateValues, cost: cost,
-                        droppedBefore: admission.droppedSinceAccepted))
-                admission.droppedSinceAccepted = 0
-                if !admission.draining {
-                    admission.draining = true
-                    queue.async { [self] in drain() }
-                }
-                return false
-            }
-            guard mustWait else { return }
-            room.wait()
+        admission.admit(entry, revealingPrivateValues: revealingPrivateValues) {
+            queue.async { [self] in drain() }
         }
     }
 
     /// Writes the entries accepted, batch after batch, until none is left. Runs on the queue only.
     private func drain() {
         while true {
-            let batch = admission.withLock { admission -> [Pending] in
-                if admission.pending.isEmpty { admission.draining = false }
-                defer { admission.pending = [] }
-                return admission.pending
-            }
+            let batch = admission.takeBatch()
             guard !batch.isEmpty else { return }
             // Once a batch, not once an entry: a system call per line would cost as much as the line.
             reopenIfRenamed()
@@ -360,12 +303,7 @@ public final class FileLogDestination: LogDestination {
                 let line = Array(
                     (format.format(pending.entry, revealingPrivateValues: pending.revealingPrivateValues) + "\n").utf8)
                 writeQueued(line, droppedBefore: pending.droppedBefore)
-                let waiting = admission.withLock { admission in
-                    admission.queuedBytes -= pending.cost
-                    defer { admission.waiting = 0 }
-                    return admission.waiting
-                }
-                for _ in 0..<waiting { room.signal() }
+                admission.finished(pending)
             }
         }
     }
@@ -393,10 +331,7 @@ public final class FileLogDestination: LogDestination {
 
     /// Returns when every line queued before it is written and synced to disk.
     public func flush() {
-        let drops = admission.withLock { admission in
-            defer { admission.droppedSinceAccepted = 0 }
-            return admission.droppedSinceAccepted
-        }
+        let drops = admission.takeUnreportedDrops()
         queue.sync {
             if drops > 0 { writeQueued(nil, droppedBefore: drops) }
             let descriptor = state.withLock { $0.descriptor }
@@ -410,14 +345,6 @@ public final class FileLogDestination: LogDestination {
         state.withLock { state in
             state.syncFailure = failure.map { "cannot sync \(path(ofFile: 0)): \($0)" }
         }
-    }
-
-    /// What an entry is counted as in the queue: the UTF-8 bytes of its text, and 200 for the rest.
-    private static func cost(of entry: LogEntry, revealingPrivateValues: Bool) -> Int {
-        var bytes = 200 + entry.message.utf8.count + entry.file.utf8.count + entry.function.utf8.count
-        if revealingPrivateValues, let revealed = entry.revealedMessage { bytes += revealed.utf8.count }
-        for (key, value) in entry.metadata.pairs { bytes += key.utf8.count + value.utf8.count + 32 }
-        return bytes
     }
 
     /// Writes `line` (none when only the reports are due), preceded by a warning for each kind of
@@ -446,7 +373,7 @@ public final class FileLogDestination: LogDestination {
             }
         } else if line != nil {
             state.withLock { $0.unwritten += 1 }
-            admission.withLock { $0.dropped += 1 }
+            admission.countLost()
         }
     }
 
@@ -571,6 +498,8 @@ struct FileIdentity: Equatable, Sendable {
 struct FileLogSeams: Sendable {
     /// Called instead of `fsync` on the log file; returns `0`, or `-1` with `errno` set.
     var syncFile: (@Sendable (_ descriptor: Int32) -> Int32)?
+    /// Called on a logging thread whose entry must wait for room, before it waits.
+    var waitingForRoom: (@Sendable () -> Void)?
 
     /// The system's calls, and nothing watching.
     static let system = FileLogSeams()
