@@ -729,3 +729,70 @@ extension FileLogDestinationTests {
         #expect(file.droppedEntries == 5)
     }
 }
+
+/// Two processes rotating one file.
+extension FileLogDestinationTests {
+    /// DataCrashWriter is built into the same folder as the test bundle.
+    static func helperURL() -> URL? {
+        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for _ in 0..<3 {
+            for name in ["DataCrashWriter", "DataCrashWriter.exe"] {
+                let candidate = folder.appendingPathComponent(name)
+                if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            }
+            folder.deleteLastPathComponent()
+        }
+        return nil
+    }
+
+    /// Two processes log 2,000 numbered entries each into one file that rotates every 1 KiB or so
+    /// (about 120 rotations), while a busy loop per core keeps the cores busy: every entry of both
+    /// is found exactly once across the files. Enough files are kept that none is rotated away.
+    @Test func twoProcessesRotatingOneFileLoseNoEntry() throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let helper = try #require(Self.helperURL(), "DataCrashWriter was not built beside the tests")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let count = 2000, keptFiles = 1000
+        // The cores are kept busy while the two log: a race that an idle machine hides shows under load.
+        let stop = Lock(false)
+        let hogsDone = DispatchGroup()
+        for _ in 0..<ProcessInfo.processInfo.activeProcessorCount {
+            DispatchQueue.global().async(group: hogsDone) {
+                while !stop.withLock({ $0 }) {}
+            }
+        }
+        defer {
+            stop.withLock { $0 = true }
+            hogsDone.wait()
+        }
+        let writers = try ["A", "B"].map { prefix in
+            let process = Process()
+            process.executableURL = helper
+            process.arguments = ["--log", directory.path, prefix, "\(count)", "1024", "\(keptFiles)"]
+            process.standardError = Pipe()
+            try process.run()
+            return process
+        }
+        for process in writers { process.waitUntilExit() }
+        stop.withLock { $0 = true }
+        for process in writers {
+            let heard = (process.standardError as? Pipe).map { String(decoding: $0.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) }
+            #expect(process.terminationStatus == 0, "\(heard ?? "")")
+        }
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+        #expect(names.count > 50, "too few rotations to race: \(names.count) files")
+        #expect(names.count < keptFiles, "files were rotated away: the count cannot be checked")
+        var seen: [String: Int] = [:]
+        for name in names {
+            for line in try lines(at: directory.appendingPathComponent(name).path) {
+                seen[String(line.dropFirst("W.swift (line 1): w(): ".count)), default: 0] += 1
+            }
+        }
+        let expected = Set(["A", "B"].flatMap { prefix in (0..<count).map { "\(prefix)-\($0)" } })
+        let missing = expected.subtracting(seen.keys), repeated = seen.filter { $0.value != 1 }.keys
+        #expect(missing.isEmpty, "\(missing.count) entries missing, such as \(missing.sorted().prefix(5))")
+        #expect(repeated.isEmpty, "\(repeated.count) entries found more than once")
+        #expect(seen.count == expected.count, "\(seen.count - expected.count) lines are no entry of either")
+    }
+}

@@ -45,6 +45,16 @@ public import Foundation
 /// while an entry waits for room, every entry logged after it waits behind it
 /// (`.warning` and above) or is dropped (below `.warning`), so none overtakes it.
 ///
+/// Several processes may log into one file (an app and its extension in one App Group
+/// container, two server workers): each appends whole lines (`O_APPEND`), and a rotation
+/// happens while the rotating process holds an exclusive `flock` on the directory, as
+/// logback's prudent mode holds a lock. A process that takes the lock to rotate and finds
+/// that the current file's name no longer names the file it has open (device and inode)
+/// knows another process rotated first: it opens the new file instead of rotating again.
+/// Lines another process writes into a file just rotated land in `app.1.log`, kept with
+/// the rest. Each process counts the file's real size (`fstat`, once a batch), so a file
+/// may pass ``maximumFileBytes`` by what the others write within one batch.
+///
 /// Rotation removes and renames only regular files. Anything else at a rotated file's
 /// name (a directory named `app.2.log`, a symbolic link, a FIFO) is left in place and
 /// reported by a warning line, the first in the new file; the files below it shift up to
@@ -314,7 +324,12 @@ public final class FileLogDestination: LogDestination {
         let (descriptor, identity) = state.withLock { ($0.descriptor, $0.identity) }
         guard descriptor >= 0 else { return }
         if let status = status(ofFile: 0) {
-            guard FileIdentity(status) != identity else { return }
+            guard FileIdentity(status) != identity else {
+                // Another process writing the same file makes it grow too: rotate by its real size.
+                var open = stat()
+                if fstat(descriptor, &open) == 0 { state.withLock { $0.size = max($0.size, Int(open.st_size)) } }
+                return
+            }
         } else if errno != ENOENT {
             return   // cannot tell: keep the file open
         }
@@ -442,14 +457,42 @@ public final class FileLogDestination: LogDestination {
     /// Only regular files are removed or renamed. The first file (from the current one) that is
     /// anything else stops the shift: it is left in place, the file below it is removed and those
     /// below that shift, and a notice says so before the next line.
+    ///
+    /// Other processes may write and rotate the same file: the shift happens while this one holds
+    /// the directory's lock (`flock`, exclusive, on a descriptor of its own), and the new file is
+    /// opened before it lets go. When, holding the lock, it finds that the current file's name no
+    /// longer names the file it has open, another process has rotated it meanwhile: it opens the
+    /// new file instead of rotating again. A file system without locks rotates unprotected.
     private func rotate(closing descriptor: Int32) {
+        let lock = lockDirectory()
+        defer { if lock >= 0 { POSIXFile.close(lock) } }   // releases the lock
+        let identity = state.withLock { $0.identity }
+        let rotatedElsewhere = status(ofFile: 0).map { FileIdentity($0) != identity } ?? true
         sync(descriptor)
         POSIXFile.close(descriptor)
         state.withLock { state in
             state.descriptor = -1
             state.size = 0
+            state.identity = nil
             state.reopenNotBefore = nil
         }
+        if !rotatedElsewhere { shiftFiles() }
+        _ = reopen()
+    }
+
+    /// Takes the directory's lock exclusively, waiting for another process that holds it.
+    ///
+    /// - Returns: The descriptor that holds it (closing it releases the lock); `-1` when no lock can be had.
+    private func lockDirectory() -> Int32 {
+        let lock = openat(directoryDescriptor, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard lock >= 0 else { return -1 }
+        var status: Int32
+        repeat { status = flock(lock, LOCK_EX) } while status != 0 && errno == EINTR
+        return lock
+    }
+
+    /// Shifts the files by one, as ``rotate(closing:)`` describes. Runs on the queue, holding the directory's lock.
+    private func shiftFiles() {
         // How many files take part: up to the first that is not a regular file, or all that are kept.
         var limit = keptFiles
         for index in 0..<keptFiles {
