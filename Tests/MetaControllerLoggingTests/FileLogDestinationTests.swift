@@ -783,9 +783,12 @@ extension FileLogDestinationTests {
         let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
         #expect(names.count > 50, "too few rotations to race: \(names.count) files")
         #expect(names.count < keptFiles, "files were rotated away: the count cannot be checked")
-        var seen: [String: Int] = [:]
+        var seen: [String: Int] = [:], empty: [String] = []
         for name in names {
-            for line in try lines(at: directory.appendingPathComponent(name).path) {
+            let found = try lines(at: directory.appendingPathComponent(name).path)
+            // A process that rotated again what another had just rotated would leave an empty file.
+            if found.isEmpty, name != "app.log" { empty.append(name) }
+            for line in found {
                 seen[String(line.dropFirst("W.swift (line 1): w(): ".count)), default: 0] += 1
             }
         }
@@ -793,6 +796,39 @@ extension FileLogDestinationTests {
         let missing = expected.subtracting(seen.keys), repeated = seen.filter { $0.value != 1 }.keys
         #expect(missing.isEmpty, "\(missing.count) entries missing, such as \(missing.sorted().prefix(5))")
         #expect(repeated.isEmpty, "\(repeated.count) entries found more than once")
+        #expect(empty.isEmpty, "rotated twice: \(empty.sorted())")
         #expect(seen.count == expected.count, "\(seen.count - expected.count) lines are no entry of either")
+    }
+}
+
+extension FileLogDestinationTests {
+    /// Two writers of one file decide to rotate at once: the second, held until the first has
+    /// rotated, finds the file rotated and opens the new one instead of rotating it again.
+    @Test func aWriterThatFindsTheFileRotatedByAnotherOpensTheNewFileInsteadOfRotatingAgain() throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let reached = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
+        let first = try FileLogDestination(directory: directory, maximumFileBytes: 1024, format: .line)
+        // Nine lines of 100 bytes; a line of 200 more takes either writer past the size.
+        let padding = String(repeating: "x", count: 100 - "F.swift (line 1): f(): 00 ".count - 1)
+        for index in 0..<9 { first.write(entry(String(format: "%02d ", index) + padding), revealingPrivateValues: false) }
+        first.flush()
+        let second = try FileLogDestination(
+            directory: directory, maximumFileBytes: 1024, format: .line, openingFilesWith: nil,
+            seams: FileLogSeams(rotating: {
+                reached.signal()
+                release.wait()
+            }))
+        defer { release.signal() }
+        let long = String(repeating: "y", count: 200)
+        second.write(entry("second \(long)"), revealingPrivateValues: false)
+        try #require(reached.wait(timeout: .now() + 60) == .success, "the second writer never rotated")
+        first.write(entry("first \(long)"), revealingPrivateValues: false)
+        first.flush()
+        release.signal()
+        second.flush()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["app.1.log", "app.log"])
+        #expect(try lines(at: first.path(ofFile: 1)).count == 9)
+        #expect(try lines(at: first.path(ofFile: 0)).map { $0.prefix(29) } == ["F.swift (line 1): f(): first ", "F.swift (line 1): f(): second"])
     }
 }

@@ -464,6 +464,7 @@ public final class FileLogDestination: LogDestination {
     /// longer names the file it has open, another process has rotated it meanwhile: it opens the
     /// new file instead of rotating again. A file system without locks rotates unprotected.
     private func rotate(closing descriptor: Int32) {
+        seams.rotating?()
         let lock = lockDirectory()
         defer { if lock >= 0 { POSIXFile.close(lock) } }   // releases the lock
         let identity = state.withLock { $0.identity }
@@ -543,6 +544,8 @@ struct FileLogSeams: Sendable {
     var syncFile: (@Sendable (_ descriptor: Int32) -> Int32)?
     /// Called on a logging thread whose entry must wait for room, before it waits.
     var waitingForRoom: (@Sendable () -> Void)?
+    /// Called on the destination's queue when it is about to rotate, before it takes the directory's lock.
+    var rotating: (@Sendable () -> Void)?
 
     /// The system's calls, and nothing watching.
     static let system = FileLogSeams()
