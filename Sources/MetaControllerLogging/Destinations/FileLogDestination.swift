@@ -29,6 +29,7 @@ public import Foundation
 /// batch of queued entries it writes, the destination compares the device and inode of
 /// what the current file's name names with those of the file it has open, and opens the
 /// name again when they differ, so the next entries reach the new file.
+///
 /// ``flush()`` returns when everything written before it is on disk
 /// (`fsync`); when the destination is released, every entry written to it
 /// has been written and it syncs and closes the file. A failed `fsync` (`EIO`:
