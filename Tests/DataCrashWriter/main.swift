@@ -8,7 +8,8 @@
 // again and again, for at most that many seconds or until it is killed, and
 // prints "opened <count>" after the first open and after every 20th, for the test
 // of opening a store beside another process's saves. With `--open-once <directory>`
-// it opens a store there once and prints "opened".
+// it opens a store there once and prints "opened". With `--log ...` (below) it logs into a
+// rotating file, for the log destination's test of two processes.
 import Foundation
 import MetaController
 
@@ -19,6 +20,33 @@ struct Record: Codable {
 }
 
 let arguments = CommandLine.arguments
+// `--log <directory> <prefix> <count> <maximumFileBytes> <keptFiles>`: logs `count` warnings
+// "<prefix>-<n>" into a rotating FileLogDestination there, flushes, and exits 0 when none was
+// dropped or failed; for the test of two processes rotating one file.
+if arguments.count == 7, arguments[1] == "--log", let count = Int(arguments[4]), let maximumFileBytes = Int(arguments[5]),
+    let keptFiles = Int(arguments[6])
+{
+    do {
+        let file = try FileLogDestination(
+            directory: URL(fileURLWithPath: arguments[2]), maximumFileBytes: maximumFileBytes, keptFiles: keptFiles,
+            format: .line)
+        for index in 0..<count {
+            // Warnings: never dropped from the queue, so every entry must reach a file.
+            file.write(
+                LogEntry(level: .warning, message: "\(arguments[3])-\(index)", file: "W.swift", function: "w()", line: 1),
+                revealingPrivateValues: false)
+        }
+        file.flush()
+        if file.droppedEntries != 0 || file.lastFailure != nil {
+            FileHandle.standardError.write(Data("dropped \(file.droppedEntries): \(file.lastFailure ?? "")\n".utf8))
+            exit(1)
+        }
+        exit(0)
+    } catch {
+        FileHandle.standardError.write(Data("\(error)\n".utf8))
+        exit(1)
+    }
+}
 // `--open-once <directory>`: opens a store on the directory once, then prints "opened".
 if arguments.count == 3, arguments[1] == "--open-once" {
     do {

@@ -545,3 +545,290 @@ extension FileLogDestinationFaultTests {
     }
 }
 #endif
+
+/// Faults: an `fsync` that fails.
+extension FileLogDestinationFaultTests {
+    @Test func aFailedSyncInAFlushIsReportedUntilAFlushSyncs() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sync-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // The disk reports an I/O error on every fsync while `failing` is set.
+        let failing = Lock(false)
+        let file = try FileLogDestination(
+            directory: directory, format: .line,
+            openingFilesWith: { POSIXFile.openRegularFile($0, flags: O_WRONLY | O_APPEND | O_CREAT) },
+            seams: FileLogSeams(syncFile: { descriptor in
+                guard failing.withLock({ $0 }) else { return fsync(descriptor) }
+                errno = EIO
+                return -1
+            }))
+        file.write(entry("one"), revealingPrivateValues: false)
+        file.flush()
+        #expect(file.lastFailure == nil)
+        failing.withLock { $0 = true }
+        file.write(entry("two"), revealingPrivateValues: false)
+        file.flush()
+        #expect(file.lastFailure == "cannot sync \(file.path(ofFile: 0)): \(String(cString: strerror(EIO)))")
+        // A line reaching the file does not prove the earlier ones reached the disk: still reported.
+        failing.withLock { $0 = false }
+        file.write(entry("three"), revealingPrivateValues: false)
+        file.write(entry("four"), revealingPrivateValues: false)
+        #expect(file.lastFailure != nil)
+        file.flush()
+        #expect(file.lastFailure == nil)
+    }
+}
+
+/// A file deleted or replaced while it is open.
+extension FileLogDestinationTests {
+    @Test func aLogFileDeletedWhileOpenIsCreatedAgainAndTheNextEntriesReachIt() throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = try FileLogDestination(directory: directory, format: .line)
+        file.write(entry("before"), revealingPrivateValues: false)
+        file.flush()
+        // A user clears the logs.
+        try FileManager.default.removeItem(atPath: file.path(ofFile: 0))
+        for index in 0..<20 { file.write(entry("after \(index)"), revealingPrivateValues: false) }
+        file.flush()
+        #expect(try lines(at: file.path(ofFile: 0)) == (0..<20).map { "F.swift (line 1): f(): after \($0)" })
+        #expect(file.droppedEntries == 0)
+        #expect(file.lastFailure == nil)
+    }
+
+    @Test func aLogFileReplacedWhileOpenIsOpenedAgainAndTheMovedFileGetsNoMore() throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = try FileLogDestination(directory: directory, format: .line)
+        file.write(entry("before"), revealingPrivateValues: false)
+        file.flush()
+        // logrotate moves the file away and puts another in its place.
+        let moved = directory.appendingPathComponent("app.log.old").path
+        try FileManager.default.moveItem(atPath: file.path(ofFile: 0), toPath: moved)
+        let replacement = directory.appendingPathComponent("replacement").path
+        try Data("fresh\n".utf8).write(to: URL(fileURLWithPath: replacement))
+        try FileManager.default.moveItem(atPath: replacement, toPath: file.path(ofFile: 0))
+        for index in 0..<20 { file.write(entry("after \(index)"), revealingPrivateValues: false) }
+        file.flush()
+        #expect(try lines(at: file.path(ofFile: 0)) == ["fresh"] + (0..<20).map { "F.swift (line 1): f(): after \($0)" })
+        #expect(try lines(at: moved) == ["F.swift (line 1): f(): before"])
+        #expect(file.droppedEntries == 0)
+        #expect(file.lastFailure == nil)
+    }
+}
+
+/// Rotation meets what it did not write.
+extension FileLogDestinationTests {
+    @Test func rotationLeavesADirectoryNamedLikeARotatedFileInPlaceAndSaysSo() throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = try FileLogDestination(directory: directory, maximumFileBytes: 1024, keptFiles: 3, format: .line)
+        let foreign = URL(fileURLWithPath: file.path(ofFile: 2))
+        try FileManager.default.createDirectory(at: foreign.appendingPathComponent("keep"), withIntermediateDirectories: true)
+        let important = foreign.appendingPathComponent("keep/important.txt")
+        try Data("important\n".utf8).write(to: important)
+        // Each line is 100 bytes: ten fill a file, so 25 lines rotate twice.
+        let padding = String(repeating: "x", count: 100 - "F.swift (line 1): f(): 00 ".count - 1)
+        for index in 0..<25 { file.write(entry(String(format: "%02d ", index) + padding), revealingPrivateValues: false) }
+        file.flush()
+        #expect(try Data(contentsOf: important) == Data("important\n".utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["app.1.log", "app.2.log", "app.log"])
+        // The files below it shift up to it: two are kept, and each new file starts with the notice.
+        let current = try lines(at: file.path(ofFile: 0)), previous = try lines(at: file.path(ofFile: 1))
+        let notice = "rotation left \(foreign.path) in place: it is a directory, not a regular file; 2 files are kept until it is removed"
+        #expect(current.first?.hasSuffix(notice) == true)
+        #expect(previous.first?.hasSuffix(notice) == true)
+        // Lines 10 to 24 follow the notices, in order; 0 to 9 were in the file removed to make room.
+        let kept = (previous.dropFirst() + current.dropFirst()).map { $0.dropFirst("F.swift (line 1): f(): ".count).prefix(2) }
+        #expect(kept == (10..<25).map { Substring(String($0)) })
+        #expect(file.lastFailure == nil)
+    }
+}
+
+/// The directory swapped for a symbolic link after the destination started.
+extension FileLogDestinationTests {
+    @Test func aLogDirectorySwappedForALinkIsNotFollowedAndTheLinksTargetIsUntouched() throws {
+        let directory = temporaryDirectory(), other = temporaryDirectory()
+        let moved = directory.appendingPathExtension("moved")
+        defer {
+            for url in [directory, other, moved] { try? FileManager.default.removeItem(at: url) }
+        }
+        let file = try FileLogDestination(directory: directory, maximumFileBytes: 1024, keptFiles: 3, format: .line)
+        file.write(entry("before"), revealingPrivateValues: false)
+        file.flush()
+        // Another program's directory, with a file named like a rotated log; the log directory is swapped for a link to it.
+        try FileManager.default.createDirectory(at: other, withIntermediateDirectories: true)
+        let theirs = other.appendingPathComponent("app.2.log")
+        try Data("another program's\n".utf8).write(to: theirs)
+        try FileManager.default.moveItem(at: directory, to: moved)
+        try FileManager.default.createSymbolicLink(at: directory, withDestinationURL: other)
+        // 35 lines of 100 bytes: three rotations, each by way of the directory's path were it followed.
+        let padding = String(repeating: "x", count: 100 - "F.swift (line 1): f(): 00 ".count - 1)
+        for index in 0..<35 { file.write(entry(String(format: "%02d ", index) + padding), revealingPrivateValues: false) }
+        file.flush()
+        #expect(try Data(contentsOf: theirs) == Data("another program's\n".utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: other.path) == ["app.2.log"])
+        // Everything went on in the directory the destination opened.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: moved.path).sorted() == ["app.1.log", "app.2.log", "app.log"])
+        let current = try lines(at: moved.appendingPathComponent("app.log").path)
+        #expect(current.last?.contains(": 34 x") == true)
+        #expect(file.droppedEntries == 0 && file.lastFailure == nil)
+    }
+}
+
+/// Order: an entry waiting for room is not overtaken.
+extension FileLogDestinationTests {
+    @Test func entriesLoggedWhileAWarningWaitsForRoomDoNotOvertakeIt() throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // The writer holds its first write until the test opens the gate; the test hears when the warning waits.
+        let gate = DispatchSemaphore(value: 0), firstWrite = Lock(true), waiting = DispatchSemaphore(value: 0)
+        let file = try FileLogDestination(
+            directory: directory, format: .line, maximumQueuedBytes: 4096,
+            openingFilesWith: { POSIXFile.openRegularFile($0, flags: O_WRONLY | O_APPEND | O_CREAT) },
+            writingWith: { bytes, descriptor in
+                if firstWrite.withLock({ first in
+                    defer { first = false }; return first
+                }) {
+                    gate.wait()
+                }
+                return POSIXFile.write(bytes, to: descriptor)
+            },
+            seams: FileLogSeams(waitingForRoom: { waiting.signal() }))
+        let opened = Lock(false)
+        let openGate: @Sendable () -> Void = {
+            if opened.withLock({ opened in
+                defer { opened = true }; return !opened
+            }) {
+                gate.signal()
+            }
+        }
+        defer { openGate() }
+        // Three infos of about 700 bytes each are queued; a warning of about 2,500 does not fit beside them.
+        let held = String(repeating: "h", count: 500), large = String(repeating: "W", count: 2300)
+        for index in 0..<3 { file.write(entry("held-\(index) \(held)"), revealingPrivateValues: false) }
+        let warned = DispatchGroup()
+        DispatchQueue.global().async(group: warned) {
+            file.write(
+                LogEntry(level: .warning, message: "warning \(large)", file: "F.swift", function: "f()", line: 1),
+                revealingPrivateValues: false)
+        }
+        try #require(waiting.wait(timeout: .now() + 60) == .success, "the warning never waited for room")
+        // Logged after the warning began waiting: small enough to fit in the queue, yet they must not overtake it.
+        for index in 0..<5 { file.write(entry("after-\(index)"), revealingPrivateValues: false) }
+        openGate()
+        try #require(warned.wait(timeout: .now() + 60) == .success, "the warning never got room")
+        // Written out before the next entry, so that it finds room whatever the writer has done by now.
+        file.flush()
+        file.write(entry("later"), revealingPrivateValues: false)
+        file.flush()
+        let written = try lines(at: file.path(ofFile: 0)).map { line in
+            line.contains(" dropped: ") ? "notice" : String(line.dropFirst("F.swift (line 1): f(): ".count).prefix { $0 != " " })
+        }
+        // The five were dropped (the queue was full for the warning), and the notice follows the warning.
+        #expect(written == ["held-0", "held-1", "held-2", "warning", "notice", "later"])
+        #expect(file.droppedEntries == 5)
+    }
+}
+
+/// Two processes rotating one file.
+extension FileLogDestinationTests {
+    /// DataCrashWriter is built into the same folder as the test bundle.
+    static func helperURL() -> URL? {
+        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for _ in 0..<3 {
+            for name in ["DataCrashWriter", "DataCrashWriter.exe"] {
+                let candidate = folder.appendingPathComponent(name)
+                if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            }
+            folder.deleteLastPathComponent()
+        }
+        return nil
+    }
+
+    /// Two processes log 2,000 numbered entries each into one file that rotates every 1 KiB or so
+    /// (about 120 rotations), while a busy loop per core keeps the cores busy: every entry of both
+    /// is found exactly once across the files. Enough files are kept that none is rotated away.
+    @Test func twoProcessesRotatingOneFileLoseNoEntry() throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let helper = try #require(Self.helperURL(), "DataCrashWriter was not built beside the tests")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let count = 2000, keptFiles = 1000
+        // The cores are kept busy while the two log: a race that an idle machine hides shows under load.
+        let stop = Lock(false)
+        let hogsDone = DispatchGroup()
+        for _ in 0..<ProcessInfo.processInfo.activeProcessorCount {
+            DispatchQueue.global().async(group: hogsDone) {
+                while !stop.withLock({ $0 }) {}
+            }
+        }
+        defer {
+            stop.withLock { $0 = true }
+            hogsDone.wait()
+        }
+        let writers = try ["A", "B"].map { prefix in
+            let process = Process()
+            process.executableURL = helper
+            process.arguments = ["--log", directory.path, prefix, "\(count)", "1024", "\(keptFiles)"]
+            process.standardError = Pipe()
+            try process.run()
+            return process
+        }
+        for process in writers { process.waitUntilExit() }
+        stop.withLock { $0 = true }
+        for process in writers {
+            let heard = (process.standardError as? Pipe).map { String(decoding: $0.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) }
+            #expect(process.terminationStatus == 0, "\(heard ?? "")")
+        }
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+        #expect(names.count > 50, "too few rotations to race: \(names.count) files")
+        #expect(names.count < keptFiles, "files were rotated away: the count cannot be checked")
+        var seen: [String: Int] = [:], empty: [String] = []
+        for name in names {
+            let found = try lines(at: directory.appendingPathComponent(name).path)
+            // A process that rotated again what another had just rotated would leave an empty file.
+            if found.isEmpty, name != "app.log" { empty.append(name) }
+            for line in found {
+                seen[String(line.dropFirst("W.swift (line 1): w(): ".count)), default: 0] += 1
+            }
+        }
+        let expected = Set(["A", "B"].flatMap { prefix in (0..<count).map { "\(prefix)-\($0)" } })
+        let missing = expected.subtracting(seen.keys), repeated = seen.filter { $0.value != 1 }.keys
+        #expect(missing.isEmpty, "\(missing.count) entries missing, such as \(missing.sorted().prefix(5))")
+        #expect(repeated.isEmpty, "\(repeated.count) entries found more than once")
+        #expect(empty.isEmpty, "rotated twice: \(empty.sorted())")
+        #expect(seen.count == expected.count, "\(seen.count - expected.count) lines are no entry of either")
+    }
+}
+
+extension FileLogDestinationTests {
+    /// Two writers of one file decide to rotate at once: the second, held until the first has
+    /// rotated, finds the file rotated and opens the new one instead of rotating it again.
+    @Test func aWriterThatFindsTheFileRotatedByAnotherOpensTheNewFileInsteadOfRotatingAgain() throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let reached = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
+        let first = try FileLogDestination(directory: directory, maximumFileBytes: 1024, format: .line)
+        // Nine lines of 100 bytes; a line of 200 more takes either writer past the size.
+        let padding = String(repeating: "x", count: 100 - "F.swift (line 1): f(): 00 ".count - 1)
+        for index in 0..<9 { first.write(entry(String(format: "%02d ", index) + padding), revealingPrivateValues: false) }
+        first.flush()
+        let second = try FileLogDestination(
+            directory: directory, maximumFileBytes: 1024, format: .line, openingFilesWith: nil,
+            seams: FileLogSeams(rotating: {
+                reached.signal()
+                release.wait()
+            }))
+        defer { release.signal() }
+        let long = String(repeating: "y", count: 200)
+        second.write(entry("second \(long)"), revealingPrivateValues: false)
+        try #require(reached.wait(timeout: .now() + 60) == .success, "the second writer never rotated")
+        first.write(entry("first \(long)"), revealingPrivateValues: false)
+        first.flush()
+        release.signal()
+        second.flush()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["app.1.log", "app.log"])
+        #expect(try lines(at: first.path(ofFile: 1)).count == 9)
+        #expect(try lines(at: first.path(ofFile: 0)).map { $0.prefix(29) } == ["F.swift (line 1): f(): first ", "F.swift (line 1): f(): second"])
+    }
+}

@@ -1,6 +1,9 @@
 import Foundation
 import MetaController
 import Testing
+import Dispatch
+@testable import MetaControllerLogging
+import MetaControllerSupport
 import MetaControllerTestSupport
 
 @Suite struct StreamLogDestinationTests {
@@ -60,5 +63,63 @@ import MetaControllerTestSupport
         #expect(lines[1].hasSuffix(#""message":"<private> <private>"}"#))
         #endif
         #expect(!lines.joined().contains(password))
+    }
+}
+
+/// A stream nobody reads: the queue stays bounded.
+extension StreamLogDestinationTests {
+    @Test func aPipeNobodyReadsKeepsTheQueueBoundedAndTheDropsAreCountedAndReported() throws {
+        var ends: [Int32] = [0, 0]
+        try #require(pipe(&ends) == 0)
+        let (reader, writer) = (ends[0], ends[1])
+        defer { close(reader) }
+        // Fill the pipe first, so the destination's first write already waits for a reader.
+        let flags = fcntl(writer, F_GETFL)
+        _ = fcntl(writer, F_SETFL, flags | O_NONBLOCK)
+        var filler = 0
+        let chunk = [UInt8](repeating: 0x2E, count: 4096)
+        while true {
+            let count = chunk.withUnsafeBytes { Foundation.write(writer, $0.baseAddress!, $0.count) }
+            guard count > 0 else { break }
+            filler += count
+        }
+        _ = fcntl(writer, F_SETFL, flags)
+        let capacity = 64 * 1024
+        let destination = StreamLogDestination(
+            .standardError, descriptor: writer, minimumLevel: .trace, format: .line, maximumQueuedBytes: capacity)
+        // 20,000 entries of about 1 KiB: 20 MiB, against a bound of 64 KiB and nobody reading.
+        let padding = String(repeating: "p", count: 1000)
+        for index in 0..<20_000 { destination.write(entry("\(index) \(padding)"), revealingPrivateValues: false) }
+        #expect(destination.queueLoad.peak <= capacity)
+        #expect(destination.queueLoad.queued <= capacity)
+        let dropped = destination.droppedEntries
+        #expect(dropped > 19_000)
+        // Now a reader drains the pipe: what was kept arrives in order, and the drops are reported.
+        let received = Lock<[UInt8]>([])
+        let readerDone = DispatchSemaphore(value: 0)
+        Thread {
+            var buffer = [UInt8](repeating: 0, count: 65536)
+            while true {
+                let count = buffer.withUnsafeMutableBytes { Foundation.read(reader, $0.baseAddress!, $0.count) }
+                guard count > 0 else { break }
+                received.withLock { $0 += buffer[..<count] }
+            }
+            readerDone.signal()
+        }.start()
+        destination.flush()
+        close(writer)
+        try #require(readerDone.wait(timeout: .now() + 60) == .success, "the reader did not see the end of the pipe")
+        let text = String(decoding: received.withLock { $0 }.dropFirst(filler), as: UTF8.self)
+        let lines = text.split(separator: "\n")
+        let written = lines.filter { $0.hasPrefix("F.swift (line 7): f(): ") }
+        let notices = lines.filter { $0.contains(" dropped: more than \(capacity) bytes of entries waited to be written") }
+        #expect(lines.count == written.count + notices.count)
+        #expect(written.count == 20_000 - dropped)
+        let numbers = written.compactMap { Int($0.dropFirst("F.swift (line 7): f(): ".count).prefix { $0 != " " }) }
+        #expect(numbers == numbers.sorted() && numbers.first == 0)
+        let reported = notices.compactMap { line in
+            line.split(separator: ": ").first { $0.hasSuffix(" dropped") }.flatMap { Int($0.split(separator: " ")[0]) }
+        }
+        #expect(reported.reduce(0, +) == dropped)
     }
 }
