@@ -115,6 +115,8 @@ final class SignalIdentity: Sendable {
         }
     }
 
-    /// How many identities are kept, and the table's capacity (for tests).
-    static var kept: (count: Int, capacity: Int) { table.withLock { ($0.entries.count, $0.entries.capacity) } }
+    /// How many identities whose names start with `prefix` are kept, and the table's capacity (for tests).
+    static func kept(namedFrom prefix: String) -> (count: Int, capacity: Int) {
+        table.withLock { table in (table.entries.keys.count { $0.name.hasPrefix(prefix) }, table.entries.capacity) }
+    }
 }

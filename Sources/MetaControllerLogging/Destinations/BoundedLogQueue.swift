@@ -71,7 +71,8 @@ final class BoundedLogQueue: Sendable {
         let dropsBelow = maximumQueuedBytes / 5 * 4
         let severe = entry.level >= .warning
         var turn: Int?
-        let wake = DispatchSemaphore(value: 0)
+        // Made only for an entry that must wait: most never do, and a semaphore is an allocation.
+        var wake: DispatchSemaphore?
         /// For an entry that waits: the drops before it began waiting (those after it are reported after it).
         var droppedBeforeTurn = 0
         while true {
@@ -91,7 +92,9 @@ final class BoundedLogQueue: Sendable {
                         admission.nextTurn += 1
                         droppedBeforeTurn = admission.droppedFromQueue
                     }
-                    admission.sleepers.append(wake)
+                    let sleeper = wake ?? DispatchSemaphore(value: 0)
+                    wake = sleeper
+                    admission.sleepers.append(sleeper)
                     return true
                 }
                 if turn != nil { admission.turnServed += 1 }
@@ -113,7 +116,7 @@ final class BoundedLogQueue: Sendable {
             }
             guard mustWait else { return }
             waitingForRoom?()
-            wake.wait()
+            wake?.wait()
         }
     }
 
