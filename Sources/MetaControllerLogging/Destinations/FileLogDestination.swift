@@ -335,13 +335,7 @@ public final class FileLogDestination: LogDestination {
             return   // cannot tell: keep the file open
         }
         POSIXFile.sync(descriptor)
-        POSIXFile.close(descriptor)
-        state.withLock { state in
-            state.descriptor = -1
-            state.size = 0
-            state.identity = nil
-            state.reopenNotBefore = nil
-        }
+        closeOpenFile(descriptor)
         _ = reopen()
     }
 
@@ -428,6 +422,17 @@ public final class FileLogDestination: LogDestination {
         }
     }
 
+    /// Closes the open file `descriptor` and forgets it, so the next write opens the file again.
+    private func closeOpenFile(_ descriptor: Int32) {
+        POSIXFile.close(descriptor)
+        state.withLock { state in
+            state.descriptor = -1
+            state.size = 0
+            state.identity = nil
+            state.reopenNotBefore = nil
+        }
+    }
+
     /// Opens the current file if it is closed and the back-off allows. Runs on the queue only.
     ///
     /// - Returns: Whether the file is open.
@@ -471,13 +476,7 @@ public final class FileLogDestination: LogDestination {
         let identity = state.withLock { $0.identity }
         let rotatedElsewhere = status(ofFile: 0).map { FileIdentity($0) != identity } ?? true
         sync(descriptor)
-        POSIXFile.close(descriptor)
-        state.withLock { state in
-            state.descriptor = -1
-            state.size = 0
-            state.identity = nil
-            state.reopenNotBefore = nil
-        }
+        closeOpenFile(descriptor)
         if !rotatedElsewhere { shiftFiles() }
         _ = reopen()
     }

@@ -253,36 +253,36 @@ final class ServerEngine: Sendable {
                 refuse(statusCode: error.statusCode, reason: error.reason, on: connection)
                 return
             }
-            var timeout = limits.readTimeout
-            if let requestStarted {
+            // The 408 reason once the head's deadline or the whole request's has passed.
+            func deadlinePassed() -> String? {
+                if let headStarted, clock.now - headStarted >= limits.headDeadline {
+                    return "the request head did not arrive within \(limits.headDeadline)"
+                }
                 // A body trickled a byte at a time, never silent for the read timeout, ends here.
-                let left = limits.requestDeadline - (clock.now - requestStarted)
-                guard left > .zero else {
-                    refuse(statusCode: 408, reason: "the request did not arrive in full within \(limits.requestDeadline)", on: connection)
-                    return
+                if let requestStarted, clock.now - requestStarted >= limits.requestDeadline {
+                    return "the request did not arrive in full within \(limits.requestDeadline)"
                 }
-                timeout = min(timeout, left)
+                return nil
             }
+            if let reason = deadlinePassed() {
+                refuse(statusCode: 408, reason: reason, on: connection)
+                return
+            }
+            var timeout = limits.readTimeout
+            if let requestStarted { timeout = min(timeout, limits.requestDeadline - (clock.now - requestStarted)) }
             if let headStarted {
-                let left = limits.headDeadline - (clock.now - headStarted)
-                guard left > .zero else {
-                    refuse(statusCode: 408, reason: "the request head did not arrive within \(limits.headDeadline)", on: connection)
-                    return
-                }
-                timeout = min(timeout, left)
+                timeout = min(timeout, limits.headDeadline - (clock.now - headStarted))
             } else if parser.isAwaitingHead {
                 timeout = limits.idleTimeout
             }
             switch Socket.wait(for: connection, orWake: wake, milliseconds: timeout.pollMilliseconds) {
             case .readable:
                 break
-            case .timedOut where headStarted.map({ clock.now - $0 >= limits.headDeadline }) ?? false:
-                refuse(statusCode: 408, reason: "the request head did not arrive within \(limits.headDeadline)", on: connection)
+            case .timedOut:
+                // At a deadline, 408; after the read or idle timeout, closed without an answer.
+                if let reason = deadlinePassed() { refuse(statusCode: 408, reason: reason, on: connection) }
                 return
-            case .timedOut where requestStarted.map({ clock.now - $0 >= limits.requestDeadline }) ?? false:
-                refuse(statusCode: 408, reason: "the request did not arrive in full within \(limits.requestDeadline)", on: connection)
-                return
-            case .timedOut, .stopped:
+            case .stopped:
                 return
             }
             let bytes = Socket.read(from: connection)
