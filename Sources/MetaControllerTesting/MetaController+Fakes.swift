@@ -16,8 +16,23 @@ extension MetaController {
     ///
     /// Swap one fake for another controller by setting its slot, or start from
     /// the production setup instead with `MetaController.init(parent:)`.
+    ///
+    /// An app's own slots are filled too, when their keys say how: the first
+    /// read of an empty slot, here or in a child, puts the key's
+    /// `MetaControllerKey.testValue` in it (see "Test and preview values" in
+    /// `MetaControllerKey`). A slot whose key declares none stays empty.
+    ///
+    /// ```swift
+    /// let metaController = MetaController.withFakes()
+    /// metaController.favoritesController is FakeFavoritesController   // true: FavoritesControllerKey.testValue
+    /// ```
     public static func withFakes() -> MetaController {
-        let metaController = MetaController()
+        withFakes(declaredValues: .test)
+    }
+
+    /// A MetaController of fakes that fills other empty slots with their keys' `declaredValues`.
+    private static func withFakes(declaredValues: DeclaredValues) -> MetaController {
+        let metaController = MetaController(declaredValues: declaredValues)
         metaController.logController = FakeLogController()
         metaController.locationController = FakeLocationController()
         metaController.apiController = FakeApiController()
@@ -43,6 +58,10 @@ extension MetaController {
     /// }
     /// ```
     ///
+    /// An app's own slots are filled when first read empty with their keys'
+    /// `MetaControllerKey.previewValue` (by default their `testValue`), so
+    /// `configure` sets only what this preview needs differently.
+    ///
     /// From iOS 18, macOS 15, tvOS 18, watchOS 11 and visionOS 2 the preview
     /// trait `.metaController { … }` does the same as a trait of `#Preview`.
     ///
@@ -53,7 +72,7 @@ extension MetaController {
     /// - Parameter configure: Changes the MetaController before it is returned.
     /// - Returns: The MetaController.
     public static func preview(_ configure: (MetaController) -> Void = { _ in }) -> MetaController {
-        let metaController = withFakes()
+        let metaController = withFakes(declaredValues: .preview)
         configure(metaController)
         return metaController
     }

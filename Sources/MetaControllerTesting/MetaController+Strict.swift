@@ -28,16 +28,24 @@ extension MetaController {
     /// screen.refresh()   // reads dataController: "FeedScreen read dataController, which the test did not fill"
     /// ```
     ///
+    /// An empty slot whose key declares a `MetaControllerKey.testValue` is
+    /// filled with it on its first read, as in ``withFakes()``, and the read is
+    /// not reported; a read of a slot that is empty and whose key declares none is.
+    ///
     /// Children made with `MetaController.init(parent:)` are strict too, with
-    /// the same `report`. Reads made on the MetaController itself
-    /// (`metaController.apiController`), the logging shortcuts, audits and the
-    /// requirement check on passing are not reported.
+    /// the same `report`. Reads made on the MetaController itself are not
+    /// reported, for every slot: the built-in accessors
+    /// (`metaController.apiController`), an app's accessors declared on
+    /// `MetaControllerReader` (`metaController.favoritesController`) and the
+    /// subscripts. Nor are the logging shortcuts, audits and the requirement
+    /// check on passing.
     ///
     /// - Parameter report: Called on the reading or passing thread, once per read of an empty slot
     ///   and once per consumer that keeps another scope's MetaController; on
     ///   the main actor once per problem a verification finds.
     public static func strict(reporting report: @escaping @Sendable (any StrictReport) -> Void) -> MetaController {
         MetaController(
+            declaredValues: .test,
             unfilledReadHandler: { consumer, slot in report(UnfilledSlotRead(consumer: consumer, slot: slot)) },
             refusedPassHandler: { consumer, file, line in report(RefusedPass(consumer: consumer, file: file, line: line)) },
             verificationProblemHandler: { problem in report(problem) })

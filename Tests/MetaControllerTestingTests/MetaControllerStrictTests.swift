@@ -62,6 +62,29 @@ struct MetaControllerStrictTests {
         #expect(reads.values.isEmpty)
     }
 
+    /// One rule for every slot: reads made on the MetaController itself are not reported, built-in
+    /// or custom, through its own accessors, an app's reader accessors or the subscripts; the same
+    /// accessors read by a consumer are.
+    @Test func readsOnTheMetaControllerItselfReportNothingForAnySlot() {
+        let reads = Inbox<UnfilledSlotRead>()
+        let metaController = MetaController.strict(reporting: { reads.record($0 as! UnfilledSlotRead) })
+        #expect(metaController.apiController == nil)                 // the MetaController's own property
+        #expect(metaController.retryCountForStrictTests == nil)      // an app's accessor on MetaControllerReader
+        #expect(metaController[RetryCountKey.self] == nil)
+        let reader: any MetaControllerReader = metaController
+        #expect(reader.apiController == nil)                         // the reader accessor, on the MetaController
+        #expect(reads.values.isEmpty)
+        let screen = Screen()
+        metaController.passMetaController(to: screen)
+        #expect(screen.retryCountForStrictTests == nil)
+        #expect(screen.apiController == nil)
+        #expect(
+            reads.values == [
+                UnfilledSlotRead(consumer: "Screen", slot: .custom(RetryCountKey.self)),
+                UnfilledSlotRead(consumer: "Screen", slot: .api),
+            ])
+    }
+
     @Test func aConsumerWithoutAMetaControllerReportsNothing() {
         let screen = Screen()
         #expect(screen.apiController == nil)
@@ -147,4 +170,9 @@ extension MetaControllerStrictTests {
         MetaController(parent: app).dataController = store
         #expect(reports.values.isEmpty)
     }
+}
+
+extension MetaControllerReader {
+    /// An app's accessor for a custom slot, declared as the docs say (on `MetaControllerReader`).
+    fileprivate var retryCountForStrictTests: Int? { self[RetryCountKey.self] }
 }

@@ -4,7 +4,17 @@
 /// A controller in a MetaController's slot that also adopts
 /// ``MetaControllerConsumer`` must not hold the MetaController strongly, or
 /// the two keep each other alive. Controllers are `Sendable` and reached from
-/// any thread, so the reference is guarded by a lock as well:
+/// any thread, so the reference is guarded by a lock as well. Adopting
+/// ``WeakMetaControllerConsumer`` takes one line of it:
+///
+/// ```swift
+/// final class AppApiController: ApiController, WeakMetaControllerConsumer {
+///     let metaControllerReference = WeakMetaControllerReference()
+/// }
+/// ```
+///
+/// A type that must adopt ``MetaControllerConsumer`` itself (its
+/// `metaController` also does something else) backs the property with one:
 ///
 /// ```swift
 /// final class AppApiController: ApiController, MetaControllerConsumer {
@@ -12,11 +22,6 @@
 ///     var metaController: MetaController? {
 ///         get { reference.metaController }
 ///         set { reference.metaController = newValue }
-///     }
-///
-///     func send(_ request: ApiRequest) async throws(ApiError) -> ApiResponse {
-///         infoLog("sending \(request)")   // reaches the log controller through the MetaController
-///         // ...
 ///     }
 /// }
 /// ```

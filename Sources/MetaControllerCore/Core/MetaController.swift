@@ -74,6 +74,12 @@ public final class MetaController: Sendable {
     /// except in the strict MetaControllers of MetaControllerTesting.
     let verificationProblemHandler: (@Sendable (MetaControllerVerification.Problem) -> Void)?
 
+    /// Which of their own values the keys put in an empty slot when it is read here
+    /// (``MetaControllerKey/testValue`` or ``MetaControllerKey/previewValue``); `nil`, for
+    /// none, except in the test and preview MetaControllers of MetaControllerTesting.
+    /// Children inherit it.
+    @usableFromInline let declaredValues: DeclaredValues?
+
     /// Creates an empty MetaController: every slot is `nil` until set, and it has a new event bus.
     public init() {
         parent = nil
@@ -82,13 +88,29 @@ public final class MetaController: Sendable {
         unfilledReadHandler = nil
         refusedPassHandler = nil
         verificationProblemHandler = nil
+        declaredValues = nil
+    }
+
+    /// Creates an empty MetaController that fills an empty slot, when it is read, with the
+    /// value its key declares for `declaredValues` (the test MetaControllers of
+    /// MetaControllerTesting). Children inherit it.
+    package init(declaredValues: DeclaredValues) {
+        parent = nil
+        signals = Signals()
+        state = Lock(State())
+        unfilledReadHandler = nil
+        refusedPassHandler = nil
+        verificationProblemHandler = nil
+        self.declaredValues = declaredValues
     }
 
     /// Creates an empty MetaController that calls `unfilledRead` with the consumer's
     /// type name and the slot whenever a consumer's accessor reads a slot that
     /// is `nil`, and `refusedPass` whenever a pass leaves a consumer with the
-    /// MetaController of another scope. Children inherit both.
+    /// MetaController of another scope. Children inherit both. An empty slot whose key declares
+    /// a value for `declaredValues` is filled with it when read, and not reported.
     package init(
+        declaredValues: DeclaredValues?,
         unfilledReadHandler unfilledRead: @escaping @Sendable (_ consumer: String, _ slot: MetaControllerSlot) -> Void,
         refusedPassHandler refusedPass: @escaping @Sendable (_ consumer: String, _ file: String, _ line: UInt) -> Void,
         verificationProblemHandler verificationProblem: @escaping @Sendable (MetaControllerVerification.Problem) -> Void
@@ -99,6 +121,7 @@ public final class MetaController: Sendable {
         unfilledReadHandler = unfilledRead
         refusedPassHandler = refusedPass
         verificationProblemHandler = verificationProblem
+        self.declaredValues = declaredValues
     }
 
     /// Creates a child of `parent` for a verification to make products with: a
@@ -113,6 +136,7 @@ public final class MetaController: Sendable {
         unfilledReadHandler = unfilledRead
         refusedPassHandler = parent.refusedPassHandler
         verificationProblemHandler = nil
+        declaredValues = parent.declaredValues
     }
 
     /// Creates a MetaController that replaces some of `parent`'s controllers
@@ -169,13 +193,20 @@ public final class MetaController: Sendable {
         unfilledReadHandler = parent.unfilledReadHandler
         refusedPassHandler = parent.refusedPassHandler
         verificationProblemHandler = parent.verificationProblemHandler
+        declaredValues = parent.declaredValues
     }
 
     /// What a consumer's accessor answers for a slot that is `nil`: `nil`,
     /// after telling the strict handler, when there is one, who read which slot.
+    ///
+    /// Reads made on a MetaController itself (its own accessors, or a reader's accessor such
+    /// as `metaController.favoritesController`) are not reported, whichever the slot: test
+    /// code reads its MetaController to look, not to use.
     @usableFromInline
     func unfilled<Value>(_ slot: @autoclosure () -> MetaControllerSlot, readBy consumer: Any.Type) -> Value? {
-        unfilledReadHandler?(String(describing: consumer), slot())
+        if let unfilledReadHandler, consumer != MetaController.self {
+            unfilledReadHandler(String(describing: consumer), slot())
+        }
         return nil
     }
 
@@ -206,11 +237,42 @@ public final class MetaController: Sendable {
         // the same way (see Docs/Performance.md).
         get {
             let typeKey = TypeKey(ObjectIdentifier(key))
-            return firstInChain { $0.slotValue(typeKey, as: Key.Value.self) }
+            if let found = firstInChain({ $0.slotValue(typeKey, as: Key.Value.self) }) { return found }
+            // Out of line: only the test and preview MetaControllers make values for empty slots.
+            return declaredValues == nil ? nil : declaredValue(key)
         }
         set {
             setCustomSlot(ObjectIdentifier(key), newValue.map { CustomSlot($0) }, pushingTo: newValue)
         }
+    }
+
+    /// The value `Key` declares for this MetaController's ``declaredValues``, put in the slot
+    /// of the scope that asked for declared values (the topmost one in the chain) unless a
+    /// value is there already, and then pushed this MetaController; the value in that slot,
+    /// or `nil` when the key declares none.
+    ///
+    /// The key's value is made outside every lock, so it may read slots; when two threads
+    /// read the empty slot at once, each may make one, and both get the one stored first.
+    @usableFromInline
+    func declaredValue<Key: MetaControllerKey>(_ key: Key.Type) -> Key.Value? {
+        let made: Key.Value?
+        switch declaredValues {
+        case nil: return nil
+        case .test?: made = Key.testValue
+        case .preview?: made = Key.previewValue
+        }
+        guard let made else { return nil }
+        var home = self
+        while let parent = home.parent, parent.declaredValues != nil { home = parent }
+        let typeKey = TypeKey(ObjectIdentifier(key))
+        let stored: Key.Value? = home.state.withLock { state in
+            if let existing = state.custom[typeKey] { return unsafeDowncast(existing, to: CustomSlot<Key.Value>.self).value }
+            state.custom[typeKey] = CustomSlot(made)
+            return nil
+        }
+        if let stored { return stored }
+        home.push(to: made)
+        return made
     }
 
     /// What `read` finds in this MetaController, or else in the nearest parent where it finds
@@ -424,6 +486,16 @@ public final class MetaController: Sendable {
             to: consumer, replacingExisting: false, checkRequirements: false,
             file: #fileID, function: #function, line: #line)
     }
+}
+
+/// Which of its own values a key puts in an empty slot of a MetaController that asks for
+/// them (``MetaController/declaredValues``).
+@usableFromInline
+package enum DeclaredValues: Sendable {
+    /// ``MetaControllerKey/testValue``: MetaControllerTesting's `withFakes()` and `strict(reporting:)`.
+    case test
+    /// ``MetaControllerKey/previewValue``: MetaControllerTesting's `preview(_:)`.
+    case preview
 }
 
 /// A shared product's factory and key, as ``MetaController/State/madeShared`` keeps them.

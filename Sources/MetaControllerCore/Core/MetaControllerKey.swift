@@ -21,7 +21,30 @@
 /// Setting the slot hands the MetaController to the new value when it is a
 /// ``MetaControllerConsumer``, as the built-in slots do. A consumer declares
 /// that it needs the slot with ``MetaControllerSlot/custom(_:)``.
-public protocol MetaControllerKey {
+///
+/// ## Test and preview values
+///
+/// A key may say what tests and previews find in its slot, so that no test or
+/// preview fills it by hand:
+///
+/// ```swift
+/// nonisolated enum FavoritesControllerKey: MetaControllerKey {
+///     typealias Value = any FavoritesController
+///     static var testValue: Value? { FakeFavoritesController() }
+/// }
+/// ```
+///
+/// The MetaControllers of MetaControllerTesting (`withFakes()`,
+/// `strict(reporting:)` and `preview(_:)`) put the key's value in the slot the
+/// first time the slot is read empty, in them or in a child of theirs, and hand
+/// it the MetaController as setting the slot would. Other MetaControllers never
+/// use these values: in the app, the slot holds what launch code sets.
+///
+/// A key's conformance is never isolated to an actor (the protocol refines
+/// `SendableMetatype`), so every actor and thread reads its slot; in an Xcode 26
+/// app target, where types are main-actor by default, declare a key that has
+/// values of its own `nonisolated`, as above.
+public protocol MetaControllerKey: SendableMetatype {
     /// The type stored under this key, usually an existential such as `any UserController`.
     associatedtype Value: Sendable
 
@@ -29,6 +52,23 @@ public protocol MetaControllerKey {
     /// with a trailing `Key` dropped and the first letter lowercased:
     /// `UserControllerKey` is named `userController`.
     static var name: String { get }
+
+    /// What a test MetaController (`withFakes()` and `strict(reporting:)` of
+    /// MetaControllerTesting) puts in the slot when it is read empty; by default
+    /// `nil`, and the slot stays empty (a strict MetaController reports the read).
+    ///
+    /// Made again for each MetaController that asks, so each test has a fresh
+    /// one: declare it as a computed property that makes a new value. Once made,
+    /// it stays in the slot of the MetaController the test made (`reset()` or
+    /// setting the slot replaces it). It is made outside every lock and may read
+    /// the MetaController's other slots; when two threads read the empty slot
+    /// at once, both may make one, and both get the one stored first.
+    static var testValue: Value? { get }
+
+    /// What a preview MetaController (`preview(_:)` of MetaControllerTesting,
+    /// and the preview trait) puts in the slot when it is read empty; by default
+    /// ``testValue``. Made and kept as ``testValue`` is.
+    static var previewValue: Value? { get }
 }
 
 extension MetaControllerKey {
@@ -39,4 +79,10 @@ extension MetaControllerKey {
         guard let first = name.first else { return name }
         return first.lowercased() + name.dropFirst()
     }
+
+    /// None: a test MetaController leaves the slot empty.
+    public static var testValue: Value? { nil }
+
+    /// ``testValue``.
+    public static var previewValue: Value? { testValue }
 }

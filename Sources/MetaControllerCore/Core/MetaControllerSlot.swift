@@ -17,15 +17,20 @@ public struct MetaControllerSlot: Hashable, Sendable, CustomStringConvertible {
     /// The slot's name as written in code: `apiController`, or the custom key's ``MetaControllerKey/name``.
     public let name: String
 
-    private init(id: ObjectIdentifier, name: String) {
+    /// Fills the slot in a MetaController with the value its key declares for tests or
+    /// previews (``MetaControllerKey/testValue``); whether it is filled then.
+    let fillWithDeclaredValue: @Sendable (MetaController) -> Bool
+
+    private init(id: ObjectIdentifier, name: String, fillWithDeclaredValue: @escaping @Sendable (MetaController) -> Bool) {
         self.id = id
         self.name = name
+        self.fillWithDeclaredValue = fillWithDeclaredValue
     }
 
     /// The slot stored under `key`: an app-defined one, or a built-in one by its key
     /// (`.custom(ApiControllerKey.self)` is ``api``).
     public static func custom<Key: MetaControllerKey>(_ key: Key.Type) -> MetaControllerSlot {
-        MetaControllerSlot(id: ObjectIdentifier(key), name: Key.name)
+        MetaControllerSlot(id: ObjectIdentifier(key), name: Key.name) { $0.declaredValue(Key.self) != nil }
     }
 
     /// The slot's name.

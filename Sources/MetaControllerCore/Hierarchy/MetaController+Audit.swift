@@ -4,12 +4,18 @@ extension MetaController {
     /// ```swift
     /// metaController.contains(.api)   // false until apiController is set
     /// ```
+    ///
+    /// In a test or preview MetaController of MetaControllerTesting, an empty slot
+    /// whose key declares a value for it (``MetaControllerKey/testValue``) is
+    /// filled with that value here, as a read fills it, and counts as filled; so
+    /// do audits, verifications and the check on passing, which ask this.
     public func contains(_ slot: MetaControllerSlot) -> Bool {
         // `nil` rather than `false` when one lacks it, so that the parents are
         // asked, one after the other (``firstInChain(_:)``).
         let key = TypeKey(slot.id)
         let found: Bool? = firstInChain { scope in scope.state.withLock { state -> Bool?? in state.custom[key] != nil ? true : nil } }
-        return found ?? false
+        if let found { return found }
+        return declaredValues != nil && slot.fillWithDeclaredValue(self)
     }
 
     /// Checks what the consumers under `root` require against what this
