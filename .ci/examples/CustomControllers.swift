@@ -51,3 +51,7 @@ func signedInUserInBackground(_ metaController: MetaController) async -> String?
         metaController[UserControllerKey.self]?.currentUserName ?? metaController.userController?.currentUserName
     }.value
 }
+
+nonisolated protocol FavoritesStore: AnyObject, Sendable {
+    var favorites: Property<Set<Int>> { get }
+}

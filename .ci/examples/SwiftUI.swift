@@ -25,13 +25,8 @@ nonisolated enum FavoritesControllerKey: MetaControllerKey {
     typealias Value = any FavoritesController
 }
 
-nonisolated enum ShareHistoryKey: MetaControllerKey {
-    typealias Value = ShareHistoryController
-}
-
 nonisolated extension MetaControllerReader {
     var favoritesController: (any FavoritesController)? { self[FavoritesControllerKey.self] }
-    var shareHistory: ShareHistoryController? { self[ShareHistoryKey.self] }
 }
 
 /// A background actor uses the article's controllers, as the Xcode 26 section promises.
