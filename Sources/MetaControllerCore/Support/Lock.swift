@@ -108,7 +108,9 @@ final class LockStorage<State: Sendable>: ManagedBuffer<State, UInt64> {
             #if !canImport(Darwin) && !canImport(WinSDK)
             pthread_mutex_destroy(primitive)
             #endif
-            primitive.deinitialize(count: 1)
+            // Discarded, so the closure returns nothing on every platform: on Apple's, where this is
+            // its only statement, it would otherwise return the pointer, unused.
+            _ = primitive.deinitialize(count: 1)
         }
     }
 

@@ -109,15 +109,6 @@ public struct PropertyValue<Value: Sendable>: @MainActor DynamicProperty {
     }
 }
 
-// swift-format-ignore: NoLeadingUnderscores
-/// The spelling `MetaController.PropertyValue` goes through; use that.
-public typealias _MetaControllerPropertyValue = PropertyValue
-
-extension MetaController {
-    /// The module's `PropertyValue`, also reachable as `MetaController.PropertyValue` when an app declares a type of the same name.
-    public typealias PropertyValue = _MetaControllerPropertyValue
-}
-
 /// The `ObservableObject` that keeps a ``PropertyFollower`` across renders
 /// and announces each change it receives to SwiftUI.
 @MainActor
