@@ -83,7 +83,7 @@ import MetaControllerTestSupport
         #expect(model.announcements.isEmpty)
         #expect(property.subscriberCount == 1)
         property.value = 2
-        #expect(other == [0])                  // the new closure
+        #expect(other == [0])   // the new closure
         #expect(model.announcements.isEmpty)   // not the old one
     }
 

@@ -70,7 +70,7 @@ struct MetaControllerKeyValuesTests {
         #expect(first.source == "test")
         #expect(metaController[FavoritesKey.self] === first)   // kept, not made again
         #expect(metaController[HistoryKey.self]?.source == "history")
-        #expect(metaController[PlainKey.self] == nil)           // a key that declares nothing
+        #expect(metaController[PlainKey.self] == nil)   // a key that declares nothing
     }
 
     @Test func eachMetaControllerGetsAFreshValue() {

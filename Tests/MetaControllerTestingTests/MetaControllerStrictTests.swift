@@ -68,11 +68,11 @@ struct MetaControllerStrictTests {
     @Test func readsOnTheMetaControllerItselfReportNothingForAnySlot() {
         let reads = Inbox<UnfilledSlotRead>()
         let metaController = MetaController.strict(reporting: { reads.record($0 as! UnfilledSlotRead) })
-        #expect(metaController.apiController == nil)                 // the MetaController's own property
-        #expect(metaController.retryCountForStrictTests == nil)      // an app's accessor on MetaControllerReader
+        #expect(metaController.apiController == nil)   // the MetaController's own property
+        #expect(metaController.retryCountForStrictTests == nil)   // an app's accessor on MetaControllerReader
         #expect(metaController[RetryCountKey.self] == nil)
         let reader: any MetaControllerReader = metaController
-        #expect(reader.apiController == nil)                         // the reader accessor, on the MetaController
+        #expect(reader.apiController == nil)   // the reader accessor, on the MetaController
         #expect(reads.values.isEmpty)
         let screen = Screen()
         metaController.passMetaController(to: screen)
