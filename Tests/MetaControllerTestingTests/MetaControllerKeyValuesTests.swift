@@ -157,6 +157,17 @@ struct MetaControllerKeyValuesTests {
         #expect(verification.problems.map(\.message) == ["PlainScreen requires plain, which this MetaController lacks"])
     }
 
+    /// Passing warns (in debug builds) about a requirement the MetaController lacks; a slot
+    /// whose key declares a test value is not lacking in a test MetaController.
+    @Test func theCheckOnPassingCountsADeclaredSlotAsFilled() throws {
+        let metaController = MetaController.withFakes()
+        let log = try #require(metaController.fakeLogController)
+        metaController.passMetaController(to: FavoritesScreen())
+        #expect(log.diagnostics.isEmpty)
+        metaController.passMetaController(to: PlainScreen())
+        #expect(log.diagnostics.map(\.message).contains { $0.contains("plain") })
+    }
+
     @Test func theValueMayReadOtherDeclaredSlotsWhenItArrives() throws {
         let metaController = MetaController.withFakes()
         let reading = try #require(metaController[ReadingKey.self] as? FakeFavorites)
