@@ -41,9 +41,8 @@
 /// use these values: in the app, the slot holds what launch code sets.
 ///
 /// A key's conformance is never isolated to an actor (the protocol refines
-/// `SendableMetatype`), so every actor and thread reads its slot; in an Xcode 26
-/// app target, where types are main-actor by default, declare a key that has
-/// values of its own `nonisolated`, as above.
+/// `SendableMetatype`), so every actor and thread reads its slot, also in an
+/// Xcode 26 app target, where types are main-actor by default.
 public protocol MetaControllerKey: SendableMetatype {
     /// The type stored under this key, usually an existential such as `any UserController`.
     associatedtype Value: Sendable
@@ -60,9 +59,10 @@ public protocol MetaControllerKey: SendableMetatype {
     /// Made again for each MetaController that asks, so each test has a fresh
     /// one: declare it as a computed property that makes a new value. Once made,
     /// it stays in the slot of the MetaController the test made (`reset()` or
-    /// setting the slot replaces it). It is made outside every lock and may read
-    /// the MetaController's other slots; when two threads read the empty slot
-    /// at once, both may make one, and both get the one stored first.
+    /// setting the slot replaces it). It is made, and handed the MetaController,
+    /// outside every lock, so its `metaControllerDidArrive()` may read other
+    /// slots; when two threads read the empty slot at once, both may make one,
+    /// and both get the one stored first.
     static var testValue: Value? { get }
 
     /// What a preview MetaController (`preview(_:)` of MetaControllerTesting,
