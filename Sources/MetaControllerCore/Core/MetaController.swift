@@ -91,29 +91,17 @@ public final class MetaController: Sendable {
         declaredValues = nil
     }
 
-    /// Creates an empty MetaController that fills an empty slot, when it is read, with the
-    /// value its key declares for `declaredValues` (the test MetaControllers of
-    /// MetaControllerTesting). Children inherit it.
-    package init(declaredValues: DeclaredValues) {
-        parent = nil
-        signals = Signals()
-        state = Lock(State())
-        unfilledReadHandler = nil
-        refusedPassHandler = nil
-        verificationProblemHandler = nil
-        self.declaredValues = declaredValues
-    }
-
-    /// Creates an empty MetaController that calls `unfilledRead` with the consumer's
-    /// type name and the slot whenever a consumer's accessor reads a slot that
-    /// is `nil`, and `refusedPass` whenever a pass leaves a consumer with the
-    /// MetaController of another scope. Children inherit both. An empty slot whose key declares
-    /// a value for `declaredValues` is filled with it when read, and not reported.
+    /// Creates an empty MetaController for MetaControllerTesting: it fills an empty slot,
+    /// when it is read, with the value its key declares for `declaredValues`; it calls
+    /// `unfilledRead` with the consumer's type name and the slot whenever a consumer's
+    /// accessor reads a slot that is `nil` (and its key declares no such value), and
+    /// `refusedPass` whenever a pass leaves a consumer with the MetaController of another
+    /// scope. Children inherit all of it; a handler left `nil` is not called.
     package init(
         declaredValues: DeclaredValues?,
-        unfilledReadHandler unfilledRead: @escaping @Sendable (_ consumer: String, _ slot: MetaControllerSlot) -> Void,
-        refusedPassHandler refusedPass: @escaping @Sendable (_ consumer: String, _ file: String, _ line: UInt) -> Void,
-        verificationProblemHandler verificationProblem: @escaping @Sendable (MetaControllerVerification.Problem) -> Void
+        unfilledReadHandler unfilledRead: (@Sendable (_ consumer: String, _ slot: MetaControllerSlot) -> Void)? = nil,
+        refusedPassHandler refusedPass: (@Sendable (_ consumer: String, _ file: String, _ line: UInt) -> Void)? = nil,
+        verificationProblemHandler verificationProblem: (@Sendable (MetaControllerVerification.Problem) -> Void)? = nil
     ) {
         parent = nil
         signals = Signals()
