@@ -10,12 +10,19 @@ final class AppDelegate: @MainActor MetaControllerConsumer {
     private var backend: DemoBackend?
     private var dataDirectory: URL?
 
+    /// Where the log goes: standard output, or standard error when the demo prints its graph.
+    private let logStream: StreamLogDestination.Stream
+
+    init(logStream: StreamLogDestination.Stream = .standardOutput) {
+        self.logStream = logStream
+    }
+
     /// The one place where controllers are made: no singletons anywhere else.
     func didFinishLaunching() throws {
         let backend = try DemoBackend()
         let metaController = MetaController()
         metaController.logController = StandardLogController(
-            minimumLevel: .debug, destinations: [StreamLogDestination(.standardOutput)])
+            minimumLevel: .debug, destinations: [StreamLogDestination(logStream)])
         // The real API controller, talking HTTP to the demo's in-process server.
         metaController.apiController = URLSessionApiController(baseURL: backend.baseURL, timeout: .seconds(10))
         metaController.sessionController = DemoSessionController(userName: "ada")
@@ -94,6 +101,17 @@ final class AppDelegate: @MainActor MetaControllerConsumer {
         metaController?.logController?.flush()
         backend?.stop()
         if let dataDirectory { try? FileManager.default.removeItem(at: dataDirectory) }
+    }
+
+    /// The graph of the MetaController built at launch, verified with the
+    /// screens the demo shows: `--graph` prints it as Mermaid, `--graph dot`
+    /// as GraphViz DOT, `--graph text` as the text a snapshot test compares.
+    func graph() -> MetaControllerGraph? {
+        metaController?.graph(
+            consumers: [
+                TabBarScreen.self, FeedScreen.self, DetailScreen.self, ProfileScreen.self, SettingsScreen.self,
+            ],
+            samples: [FactorySample(FeedItem(id: 1, title: "A sample item"))])
     }
 
     /// Who received the MetaController, and what the audit found.

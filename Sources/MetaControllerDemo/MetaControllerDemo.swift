@@ -1,3 +1,6 @@
+import Foundation
+import MetaController
+
 /// `swift run metacontroller-demo`: what an iOS app does at launch, on the command line.
 ///
 /// An app-delegate-like object builds the MetaController, hands it to the
@@ -9,10 +12,28 @@
 /// another dispatches, and the tab bar observes a controller's `Property`. The
 /// demo ends with a summary of who received the MetaController and what the
 /// audit found.
+///
+/// `swift run metacontroller-demo --graph` prints, instead, the graph of the
+/// MetaController built at launch as Mermaid (`--graph dot` as GraphViz DOT,
+/// `--graph text` as text), and the log goes to standard error.
 @main
 struct MetaControllerDemo {
     @MainActor
     static func main() async throws {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if let flag = arguments.firstIndex(of: "--graph") {
+            let format = arguments.indices.contains(flag + 1) ? arguments[flag + 1] : "mermaid"
+            guard ["mermaid", "dot", "text"].contains(format), arguments.count <= 2 else {
+                FileHandle.standardError.write(Data("usage: metacontroller-demo [--graph [mermaid|dot|text]]\n".utf8))
+                exit(2)
+            }
+            let app = AppDelegate(logStream: .standardError)
+            try app.didFinishLaunching()
+            defer { app.willTerminate() }
+            guard let graph = app.graph() else { return }
+            print(format == "dot" ? graph.dot : format == "text" ? graph.description : graph.mermaid)
+            return
+        }
         let app = AppDelegate()
         try app.didFinishLaunching()
         await app.simulateUserSession()

@@ -7,8 +7,8 @@ struct FactoryKey: Hashable, Sendable, CustomStringConvertible {
     let product: ObjectIdentifier
     let argument: ObjectIdentifier
     let name: String?
-    private let productType: any Any.Type
-    private let argumentType: any Any.Type
+    let productType: any Any.Type
+    let argumentType: any Any.Type
 
     /// The key of the factory of `product` from `argument` named `name`; by
     /// default, of `product` alone.
@@ -265,6 +265,15 @@ enum FactoryConstruction {
             defer { innermost.value = outer }
             return try body()
         }
+    }
+
+    /// The key of the innermost factory running on this thread; `nil` when
+    /// none runs (a verification's root node is not a factory's).
+    static var innermostKey: FactoryKey? {
+        guard let key = innermost.value?.assumingMemoryBound(to: Node.self).pointee.key,
+            key.product != ObjectIdentifier(VerificationRoot.self)
+        else { return nil }
+        return key
     }
 
     /// The verification running on this thread, if any.

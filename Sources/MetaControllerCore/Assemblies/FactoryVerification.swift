@@ -23,9 +23,57 @@ final class FactoryVerification: Sendable {
         var findings: [Failure] = []
         /// The MetaController each shared factory's owner is replaced by, by the owner.
         var twins: [ObjectIdentifier: MetaController] = [:]
+        /// The requests made through the stand-ins, when they are recorded: the
+        /// key of the factory that made each, and the key requested.
+        var requests: Set<RequestEdge> = []
+        /// The keys requested outside every factory (a product's
+        /// `metaControllerDidArrive()` runs after its factory returns), until
+        /// ``attributeRequests(to:)`` gives them the registration verified.
+        var unattributed: Set<FactoryKey> = []
+    }
+
+    /// A request recorded for a graph: `requester`'s factory requested `requested`.
+    struct RequestEdge: Hashable {
+        let requester: FactoryKey
+        let requested: FactoryKey
     }
 
     private let state = Lock(State())
+
+    /// Whether the stand-ins record the requests made to them (for ``MetaController/graph(consumers:samples:)``).
+    private let recordsRequests: Bool
+
+    /// A recorder; `recordsRequests` makes its stand-ins record the requests made to them.
+    init(recordsRequests: Bool = false) {
+        self.recordsRequests = recordsRequests
+    }
+
+    /// Records that the factory running on this thread (or, outside every
+    /// factory, the registration being verified) requested `key`.
+    func requested(_ key: FactoryKey) {
+        let requester = FactoryConstruction.innermostKey
+        state.withLock { state in
+            if let requester {
+                state.requests.insert(RequestEdge(requester: requester, requested: key))
+            } else {
+                state.unattributed.insert(key)
+            }
+        }
+    }
+
+    /// Gives the requests recorded outside every factory since the last call to `key`,
+    /// the registration they were made for.
+    func attributeRequests(to key: FactoryKey) {
+        state.withLock { state in
+            for requested in state.unattributed {
+                state.requests.insert(RequestEdge(requester: key, requested: requested))
+            }
+            state.unattributed = []
+        }
+    }
+
+    /// The requests recorded.
+    var requests: Set<RequestEdge> { state.withLock { $0.requests } }
 
     /// The number of failures recorded and not dropped, as a mark for ``failures(since:)``.
     var mark: Int { state.withLock { $0.pending.count } }
@@ -101,7 +149,8 @@ final class FactoryVerification: Sendable {
     /// on a bus of its own, and reports reads of its empty slots here.
     func standIn(for metaController: MetaController) -> MetaController {
         if let stand = state.withLock({ $0.twins[ObjectIdentifier(metaController)] }) { return stand }
-        let stand = MetaController(scratchOf: metaController) { [weak self] consumer, slot in
+        let stand = MetaController(scratchOf: metaController, requestLog: recordsRequests ? self : nil) {
+            [weak self] consumer, slot in
             self?.read(slot, by: consumer)
         }
         state.withLock { $0.twins[ObjectIdentifier(metaController)] = stand }
@@ -204,10 +253,15 @@ final class VerificationRun {
         let key: FactoryKey
     }
 
-    let recorder = FactoryVerification()
+    let recorder: FactoryVerification
     private var outcomes: [Request: Outcome] = [:]
     /// The shared products made whose outcome has nothing to record again.
     private var sharedMade: [SharedKey: FactorySlot] = [:]
+
+    /// A run; `recordsRequests` makes it record the requests made by the factories it runs.
+    init(recordsRequests: Bool = false) {
+        recorder = FactoryVerification(recordsRequests: recordsRequests)
+    }
 
     /// The outcome of `request`, when it was made in this run.
     func outcome(of request: Request) -> Outcome? {

@@ -76,8 +76,42 @@ extension MetaController {
         consumers: [any MetaControllerConsumer.Type] = [],
         samples: [FactorySample] = []
     ) -> MetaControllerVerification {
-        if let outer = FactoryConstruction.verification { return Self.verifyWithin(outer) }
-        let run = VerificationRun()
+        verification(consumers: consumers, samples: samples, recordingRequests: false).report
+    }
+
+    /// What one verification found and, for a graph, what it saw: each
+    /// registration checked, each consumer type checked, and, when
+    /// `recordingRequests`, the requests the factories made.
+    struct VerificationRecord {
+        struct Registration {
+            let key: FactoryKey
+            let owner: MetaController
+            let shared: Bool
+            /// Whether its factory ran and returned a product.
+            let made: Bool
+        }
+
+        struct Consumer {
+            let type: any MetaControllerConsumer.Type
+            /// The registration whose product it is; `nil` for a type listed in `consumers`.
+            let madeBy: FactoryKey?
+            let required: [MetaControllerSlot]
+            let missing: [MetaControllerSlot]
+        }
+
+        let report: MetaControllerVerification
+        var registrations: [Registration] = []
+        var consumers: [Consumer] = []
+        var requests: Set<FactoryVerification.RequestEdge> = []
+    }
+
+    /// ``verify(consumers:samples:)``, keeping what a graph needs besides the report.
+    @MainActor
+    func verification(
+        consumers: [any MetaControllerConsumer.Type], samples: [FactorySample], recordingRequests: Bool
+    ) -> VerificationRecord {
+        if let outer = FactoryConstruction.verification { return VerificationRecord(report: Self.verifyWithin(outer)) }
+        let run = VerificationRun(recordsRequests: recordingRequests)
         let verification = run.recorder
         let requester = verification.standIn(for: self)
         var sampleValues: [ObjectIdentifier: Any] = [:]
@@ -86,10 +120,19 @@ extension MetaController {
         var made = 0
         var checked = 0
         var consumerTypes: Set<ObjectIdentifier> = []
+        var checkedRegistrations: [VerificationRecord.Registration] = []
+        var checkedConsumers: [VerificationRecord.Consumer] = []
 
-        func requirements(of consumerType: any MetaControllerConsumer.Type, holder: MetaController, name: String) {
+        func requirements(
+            of consumerType: any MetaControllerConsumer.Type, holder: MetaController, name: String, madeBy: FactoryKey?
+        ) {
             consumerTypes.insert(ObjectIdentifier(consumerType))
-            let missing = consumerType.requiredControllers.filter { !holder.contains($0) }
+            let required = consumerType.requiredControllers
+            let missing = required.filter { !holder.contains($0) }
+            if recordingRequests {
+                checkedConsumers.append(
+                    VerificationRecord.Consumer(type: consumerType, madeBy: madeBy, required: required, missing: missing))
+            }
             guard !missing.isEmpty else { return }
             found.append(
                 MetaControllerVerification.Problem(
@@ -103,7 +146,17 @@ extension MetaController {
                 checked += 1
                 let mark = verification.mark
                 let findingMark = verification.findingMark
-                defer { verification.attributeFindings(since: findingMark, to: registration.key) }
+                var productMade = false
+                defer {
+                    verification.attributeFindings(since: findingMark, to: registration.key)
+                    if recordingRequests {
+                        verification.attributeRequests(to: registration.key)
+                        checkedRegistrations.append(
+                            VerificationRecord.Registration(
+                                key: registration.key, owner: registration.owner, shared: registration.isShared,
+                                made: productMade))
+                    }
+                }
                 let product: Any?
                 do {
                     switch registration.factory {
@@ -126,17 +179,19 @@ extension MetaController {
                     continue
                 }
                 made += 1
+                productMade = true
                 if let consumer = ConsumerTypes.consumer(product) {
                     requirements(
                         of: type(of: consumer), holder: consumer.metaController ?? requester,
-                        name: registration.key.description)
+                        name: registration.key.description, madeBy: registration.key)
                 }
             }
         }
         for consumerType in consumers {
-            requirements(of: consumerType, holder: self, name: String(describing: consumerType))
+            requirements(of: consumerType, holder: self, name: String(describing: consumerType), madeBy: nil)
         }
         found += verification.findings.map(Self.problem)
+        let requests = verification.requests
         let released = run.finish()
         withExtendedLifetime(released) {}
         let report = MetaControllerVerification(
@@ -145,7 +200,8 @@ extension MetaController {
         if let handler = verificationProblemHandler {
             for problem in report.problems { handler(problem) }
         }
-        return report
+        return VerificationRecord(
+            report: report, registrations: checkedRegistrations, consumers: checkedConsumers, requests: requests)
     }
 
     /// The report of a verification asked for while `outer` runs on this
@@ -172,6 +228,11 @@ extension MetaController {
         let key: FactoryKey
         let owner: MetaController
         let factory: Factory
+
+        var isShared: Bool {
+            if case .shared = factory { return true }
+            return false
+        }
     }
 
     /// The registrations a request here finds: the nearest of each key, here
@@ -211,11 +272,11 @@ extension MetaController {
     /// is that bit cast (a public, inlinable part of the standard library's
     /// ABI), and a metatype of `Any.Type` is the same one word, so the cast back
     /// gives the type. Only a verification asks, to name the type.
-    private static func productType(of key: TypeKey) -> any Any.Type {
+    static func productType(of key: TypeKey) -> any Any.Type {
         unsafeBitCast(key.id, to: Any.Type.self)
     }
 
-    private static func problem(_ failure: FactoryVerification.Failure) -> MetaControllerVerification.Problem {
+    static func problem(_ failure: FactoryVerification.Failure) -> MetaControllerVerification.Problem {
         var chain = failure.chain.map(\.description)
         var message = failure.message
         if failure.kind == .circularFactories, let closing = chain.last, let start = chain.firstIndex(of: closing) {

@@ -8,3 +8,13 @@ final class CustomSlot<Value: Sendable>: Sendable {
         self.value = value
     }
 }
+
+/// A custom slot's value, whatever its type, for a graph to name the type it holds.
+protocol AnyCustomSlot: AnyObject {
+    /// The value, as `Any`: its dynamic type is the concrete type held.
+    var anyValue: Any { get }
+}
+
+extension CustomSlot: AnyCustomSlot {
+    var anyValue: Any { value }
+}

@@ -80,6 +80,11 @@ public final class MetaController: Sendable {
     /// Children inherit it.
     @usableFromInline let declaredValues: DeclaredValues?
 
+    /// Where the requests made to this MetaController are recorded, for a
+    /// graph (``MetaController/graph(consumers:samples:)``): set only in the
+    /// stand-ins a verification that draws a graph makes; `nil` everywhere else.
+    let requestLog: FactoryVerification?
+
     /// Creates an empty MetaController: every slot is `nil` until set, and it has a new event bus.
     public init() {
         parent = nil
@@ -89,6 +94,7 @@ public final class MetaController: Sendable {
         refusedPassHandler = nil
         verificationProblemHandler = nil
         declaredValues = nil
+        requestLog = nil
     }
 
     /// Creates an empty MetaController for MetaControllerTesting: it fills an empty slot,
@@ -110,12 +116,15 @@ public final class MetaController: Sendable {
         refusedPassHandler = refusedPass
         verificationProblemHandler = verificationProblem
         self.declaredValues = declaredValues
+        requestLog = nil
     }
 
     /// Creates a child of `parent` for a verification to make products with: a
-    /// bus of its own, and `unfilledRead` in place of the parent's strict handler.
+    /// bus of its own, `unfilledRead` in place of the parent's strict handler, and
+    /// `requestLog`, when given, told of every request that this child does not answer itself.
     init(
         scratchOf parent: MetaController,
+        requestLog: FactoryVerification? = nil,
         unfilledReadHandler unfilledRead: @escaping @Sendable (_ consumer: String, _ slot: MetaControllerSlot) -> Void
     ) {
         self.parent = parent
@@ -125,6 +134,7 @@ public final class MetaController: Sendable {
         refusedPassHandler = parent.refusedPassHandler
         verificationProblemHandler = nil
         declaredValues = parent.declaredValues
+        self.requestLog = requestLog
     }
 
     /// Creates a MetaController that replaces some of `parent`'s controllers
@@ -182,6 +192,7 @@ public final class MetaController: Sendable {
         refusedPassHandler = parent.refusedPassHandler
         verificationProblemHandler = parent.verificationProblemHandler
         declaredValues = parent.declaredValues
+        requestLog = nil
     }
 
     /// What a consumer's accessor answers for a slot that is `nil`: `nil`,

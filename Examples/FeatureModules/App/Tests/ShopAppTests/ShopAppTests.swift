@@ -1,6 +1,7 @@
 import CheckoutInterface
 import CheckoutLive
 import CheckoutTesting
+import Foundation
 import MetaController
 import MetaControllerTesting
 import ProfileInterface
@@ -18,6 +19,22 @@ import Testing
         #expect(report.factoriesMade == 1)   // the checkout screen, made once and dropped
     }
     // docs:end verify
+
+    // docs:begin snapshot
+    @Test func theAppsGraphIsTheOneReviewed() throws {
+        let graph = ShopApp.makeMetaController().graph(consumers: [CheckoutScreen.self])
+        #expect(graph.verification.isSatisfied, "\(graph.verification)")
+        // Kept beside the package, drawn by GitHub in Docs/SeeingTheGraph.md.
+        let snapshot = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Snapshots/graph.mmd")
+        if ProcessInfo.processInfo.environment["UPDATE_SNAPSHOTS"] != nil {
+            try (graph.mermaid + "\n").write(to: snapshot, atomically: true, encoding: .utf8)
+        }
+        let reviewed = try String(contentsOf: snapshot, encoding: .utf8)
+        #expect(graph.mermaid + "\n" == reviewed, "the graph moved: run with UPDATE_SNAPSHOTS=1 and review the diff")
+    }
+    // docs:end snapshot
 
     @Test func aForgottenAssemblyFailsTheVerification() {
         let app = MetaController()
