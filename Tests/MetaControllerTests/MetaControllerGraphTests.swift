@@ -536,6 +536,29 @@ struct MetaControllerGraphTests {
         #expect(graph.edges.isEmpty)
         #expect(graph.unusedRegistrations.map(\.name) == ["Database", "Repository"])
     }
+
+    @Test("a request a factory makes on another thread through the MetaController it is given draws no edge, and makes its product for real")
+    func requestsOnAnotherThread() throws {
+        let metaController = MetaController()
+        let runs = Counter()
+        metaController.registerShared(Database.self) { _ in
+            runs.increment()
+            return Database()
+        }
+        metaController.register(Repository.self) { given in
+            // A thread of its own (a `sync` onto a queue would run the block on this thread).
+            let made = onThread(stackBytes: 1 << 20) { (try? given.make(Database.self)) != nil }
+            precondition(made)
+            return Repository()
+        }
+        let graph = metaController.graph()
+        #expect(graph.verification.isSatisfied)
+        #expect(graph.dependencies(of: ID(.registration, "Repository")).isEmpty)
+        // Once for the verification, once for real on the other thread; then kept.
+        #expect(runs.value == 2)
+        #expect(try metaController.make(Database.self) === metaController.make(Database.self))
+        #expect(runs.value == 2)
+    }
 }
 
 /// Service `index` of `count`: requests up to three earlier ones, by name.

@@ -83,6 +83,16 @@ enum GraphBenchmarks {
             precondition(report.isSatisfied && report.factoriesMade == size, "graph benchmark: \(report)")
             blackHole(report)
         }
+        // Build it, then draw its graph (Docs/SeeingTheGraph.md): the same verification,
+        // the requests recorded, and the Mermaid and DOT texts. Compare with the row above.
+        Benchmark("\(name)-build-draw-factories", configuration: single) { _ async in
+            let graph = await Graph.makeFactories().graph()
+            let pictures = (graph.mermaid, graph.dot)
+            precondition(
+                graph.verification.isSatisfied && graph.nodes.count == size && graph.edges.count > size,
+                "graph benchmark: \(graph.verification)")
+            blackHole(pictures)
+        }
 
         // Resolve every service once, in a container built (and resolved once) beforehand.
         let dictionary = Graph.makeDictionary()

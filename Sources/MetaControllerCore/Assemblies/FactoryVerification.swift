@@ -25,7 +25,8 @@ final class FactoryVerification: Sendable {
         var twins: [ObjectIdentifier: MetaController] = [:]
         /// The requests made through the stand-ins, when they are recorded: the
         /// key of the factory that made each, and the key requested.
-        var requests: Set<RequestEdge> = []
+        /// Kept in an array, as made: the graph drops the requests made again.
+        var requests: [RequestEdge] = []
         /// The keys requested outside every factory (a product's
         /// `metaControllerDidArrive()` runs after its factory returns), until
         /// ``attributeRequests(to:)`` gives them the registration verified.
@@ -49,12 +50,15 @@ final class FactoryVerification: Sendable {
     }
 
     /// Records that the factory running on this thread (or, outside every
-    /// factory, the registration being verified) requested `key`.
+    /// factory, the registration being verified) requested `key`; a request
+    /// on a thread that runs no verification (a factory's request made on
+    /// another thread, or a stand-in kept after its verification) is not recorded.
     func requested(_ key: FactoryKey) {
+        guard FactoryConstruction.verification != nil else { return }
         let requester = FactoryConstruction.innermostKey
         state.withLock { state in
             if let requester {
-                state.requests.insert(RequestEdge(requester: requester, requested: key))
+                state.requests.append(RequestEdge(requester: requester, requested: key))
             } else {
                 state.unattributed.insert(key)
             }
@@ -66,14 +70,14 @@ final class FactoryVerification: Sendable {
     func attributeRequests(to key: FactoryKey) {
         state.withLock { state in
             for requested in state.unattributed {
-                state.requests.insert(RequestEdge(requester: key, requested: requested))
+                state.requests.append(RequestEdge(requester: key, requested: requested))
             }
             state.unattributed = []
         }
     }
 
     /// The requests recorded.
-    var requests: Set<RequestEdge> { state.withLock { $0.requests } }
+    var requests: [RequestEdge] { state.withLock { $0.requests } }
 
     /// The number of failures recorded and not dropped, as a mark for ``failures(since:)``.
     var mark: Int { state.withLock { $0.pending.count } }

@@ -78,8 +78,10 @@ extension MetaController {
 
         // Registrations: those verified, then shared products made before, each in the nearest scope.
         var seen: Set<FactoryKey> = []
+        builder.reserve(nodes: record.registrations.count, edges: record.requests.count)
         for registration in record.registrations {
             seen.insert(registration.key)
+            builder.name(registration.key, registration.name)
             builder.add(
                 registration.key, scope: scopeIndex[ObjectIdentifier(registration.owner)],
                 lifetime: registration.shared ? .shared : .perRequest, wasMadeBefore: false)
@@ -89,8 +91,7 @@ extension MetaController {
             let slots =
                 typeFactories.map { (FactoryKey(Self.productType(of: $0.key)), $0.value) }
                 + factories.map { ($0.key, $0.value) }
-            for (key, slot) in slots.sorted(by: { $0.0.description < $1.0.description })
-            where seen.insert(key).inserted {
+            for (key, slot) in slots where seen.insert(key).inserted {
                 switch slot {
                 case .made, .madeObject, .building, .awaited:
                     builder.add(key, scope: index, lifetime: .shared, wasMadeBefore: true)
@@ -102,12 +103,12 @@ extension MetaController {
         }
 
         for request in record.requests {
-            builder.request(from: request.requester.description, to: request.requested.description)
+            builder.request(from: request.requester, to: request.requested)
         }
 
         // Consumers: a listed type that a registration makes is drawn as that registration.
         let registrationsByType = Dictionary(
-            record.registrations.filter { $0.key.isTypeAlone }.map { ($0.key.product, $0.key.description) },
+            record.registrations.filter { $0.key.isTypeAlone }.map { ($0.key.product, builder.name(of: $0.key)) },
             uniquingKeysWith: { first, _ in first })
         for consumerType in consumers {
             if let name = registrationsByType[ObjectIdentifier(consumerType)] {
@@ -117,7 +118,7 @@ extension MetaController {
         for consumer in record.consumers {
             let source: MetaControllerGraph.Node.ID
             if let madeBy = consumer.madeBy {
-                source = MetaControllerGraph.Node.ID(.registration, madeBy.description)
+                source = MetaControllerGraph.Node.ID(.registration, builder.name(of: madeBy))
             } else if let name = registrationsByType[ObjectIdentifier(consumer.type)] {
                 source = MetaControllerGraph.Node.ID(.registration, name)
             } else {
@@ -151,15 +152,18 @@ extension MetaController {
     }
 }
 
-/// Puts a ``MetaControllerGraph`` together: nodes and edges by identity, then sorted.
+/// Puts a ``MetaControllerGraph`` together: nodes interned as numbers, edges
+/// between numbers, then both sorted once. (Keyed and sorted by their names,
+/// a graph of 500 services spent most of its time copying and comparing strings.)
 private struct GraphBuilder {
     typealias Node = MetaControllerGraph.Node
     typealias Edge = MetaControllerGraph.Edge
 
     private struct EdgeKey: Hashable {
-        let from: Node.ID
-        let to: Node.ID
-        let kind: Edge.Kind
+        let from: Int
+        let to: Int
+        /// 0 for a request, 1 for a requirement: the order of ``MetaControllerGraph/Edge/Kind``.
+        let kind: Int
     }
 
     private struct NodeFacts {
@@ -173,60 +177,113 @@ private struct GraphBuilder {
     }
 
     let report: MetaControllerVerification
-    private var nodes: [Node.ID: NodeFacts] = [:]
+    private var ids: [Node.ID] = []
+    private var facts: [NodeFacts] = []
+    private var numbers: [Node.ID: Int] = [:]
     private var edges: [EdgeKey: [MetaControllerVerification.Problem]] = [:]
+    private var names: [FactoryKey: String] = [:]
+    /// The node a request for each key reaches: its registration, or a missing product.
+    private var requested: [FactoryKey: Int] = [:]
     var listedRegistrations: Set<Node.ID> = []
+    private var lastRequester: (key: FactoryKey, node: Int)?
 
     init(report: MetaControllerVerification) {
         self.report = report
+    }
+
+    /// `key`'s description, made once per key: describing a type takes a
+    /// microsecond, and a graph of 500 services has 4,500 requests.
+    mutating func name(of key: FactoryKey) -> String {
+        if let name = names[key] { return name }
+        let name = key.description
+        names[key] = name
+        return name
+    }
+
+    /// Keeps `name` as `key`'s description.
+    mutating func name(_ key: FactoryKey, _ name: String) {
+        names[key] = name
+    }
+
+    mutating func reserve(nodes: Int, edges: Int) {
+        numbers.reserveCapacity(nodes)
+        ids.reserveCapacity(nodes)
+        facts.reserveCapacity(nodes)
+        self.edges.reserveCapacity(edges)
+        requested.reserveCapacity(nodes)
     }
 
     /// `name`, or `name #2`, `name #3`... when two keys share a name.
     func uniqueSlotName(_ name: String) -> String {
         var candidate = name
         var count = 1
-        while nodes[Node.ID(.slot, candidate)] != nil {
+        while numbers[Node.ID(.slot, candidate)] != nil {
             count += 1
             candidate = "\(name) #\(count)"
         }
         return candidate
     }
 
+    /// The number of node `id`, added with `facts` when it is new.
+    @discardableResult
+    private mutating func intern(_ id: Node.ID, _ new: @autoclosure () -> NodeFacts = NodeFacts()) -> Int {
+        if let number = numbers[id] { return number }
+        numbers[id] = ids.count
+        ids.append(id)
+        facts.append(new())
+        return ids.count - 1
+    }
+
     mutating func add(_ id: Node.ID, scope: Int?, typeName: String?) {
-        guard nodes[id] == nil else { return }
-        nodes[id] = NodeFacts(scope: scope, typeName: typeName)
+        intern(id, NodeFacts(scope: scope, typeName: typeName))
     }
 
     mutating func add(_ key: FactoryKey, scope: Int?, lifetime: Node.Lifetime, wasMadeBefore: Bool) {
-        let id = Node.ID(.registration, key.description)
-        guard nodes[id] == nil else { return }
-        nodes[id] = NodeFacts(
-            scope: scope, typeName: String(describing: key.productType), factoryName: key.name,
-            argumentType: key.takesArgument ? String(describing: key.argumentType) : nil, lifetime: lifetime,
-            wasMadeBefore: wasMadeBefore)
+        let name = name(of: key)
+        // A key of a type alone is described as its type is.
+        let typeName = key.isTypeAlone ? name : String(describing: key.productType)
+        intern(
+            Node.ID(.registration, name),
+            NodeFacts(
+                scope: scope, typeName: typeName, factoryName: key.name,
+                argumentType: key.takesArgument ? String(describing: key.argumentType) : nil, lifetime: lifetime,
+                wasMadeBefore: wasMadeBefore))
     }
 
     /// The node a problem's chain names: a registration, else a consumer, else a missing product.
-    private mutating func named(_ name: String) -> Node.ID {
-        for kind in [Node.Kind.registration, .consumer, .missingProduct] where nodes[Node.ID(kind, name)] != nil {
-            return Node.ID(kind, name)
+    private mutating func named(_ name: String) -> Int {
+        for kind in [Node.Kind.registration, .consumer, .missingProduct] {
+            if let number = numbers[Node.ID(kind, name)] { return number }
         }
-        let missing = Node.ID(.missingProduct, name)
-        nodes[missing] = NodeFacts()
-        return missing
+        return intern(Node.ID(.missingProduct, name))
     }
 
     /// The factory of the registration `from` requested the product `to`: a
     /// registration, or a missing product when no registration makes it.
-    mutating func request(from: String, to: String) {
-        let source = named(from)
-        let target = named(to)
-        edges[EdgeKey(from: source, to: target, kind: .requests), default: []] += []
+    mutating func request(from: FactoryKey, to: FactoryKey) {
+        // A factory's requests are recorded one after the other: its node is looked up once.
+        let source: Int
+        if let last = lastRequester, last.key == from {
+            source = last.node
+        } else {
+            source = node(requestedAs: from)
+            lastRequester = (from, source)
+        }
+        let target = node(requestedAs: to)
+        edges[EdgeKey(from: source, to: target, kind: 0), default: []] += []
+    }
+
+    private mutating func node(requestedAs key: FactoryKey) -> Int {
+        if let number = requested[key] { return number }
+        let number = named(name(of: key))
+        requested[key] = number
+        return number
     }
 
     mutating func requirement(from: Node.ID, to: Node.ID) {
-        if nodes[to] == nil { nodes[to] = NodeFacts() }
-        edges[EdgeKey(from: from, to: to, kind: .requires), default: []] += []
+        let source = intern(from)
+        let target = intern(to)
+        edges[EdgeKey(from: source, to: target, kind: 1), default: []] += []
     }
 
     /// Attaches each problem to the node or the edges where it arose.
@@ -236,13 +293,12 @@ private struct GraphBuilder {
             guard let last = chain.last else { continue }
             switch problem.kind {
             case .missingFactory:
-                let missing = Node.ID(.missingProduct, last)
-                if nodes[missing] == nil { nodes[missing] = NodeFacts(typeName: nil) }
-                nodes[missing]?.problems.append(problem)
+                let missing = intern(Node.ID(.missingProduct, last))
+                facts[missing].problems.append(problem)
                 if chain.count >= 2 { attach(problem, from: named(chain[chain.count - 2]), to: missing) }
             case .circularFactories, .notOnMainActor:
                 guard chain.count >= 2 else {
-                    nodes[named(last)]?.problems.append(problem)
+                    facts[named(last)].problems.append(problem)
                     continue
                 }
                 let pairs = problem.kind == .circularFactories ? Array(chain.indices.dropFirst()) : [chain.count - 1]
@@ -251,34 +307,41 @@ private struct GraphBuilder {
                 }
             case .unfilledRequirement:
                 let source = named(chain[0])
-                nodes[source]?.problems.append(problem)
-                for key in edges.keys where key.from == source && key.to.kind == .missingSlot {
+                facts[source].problems.append(problem)
+                for key in edges.keys where key.from == source && ids[key.to].kind == .missingSlot {
                     edges[key]?.append(problem)
                 }
             default:
-                nodes[named(last)]?.problems.append(problem)
+                facts[named(last)].problems.append(problem)
             }
         }
     }
 
-    private mutating func attach(_ problem: MetaControllerVerification.Problem, from: Node.ID, to: Node.ID) {
-        edges[EdgeKey(from: from, to: to, kind: .requests), default: []].append(problem)
+    private mutating func attach(_ problem: MetaControllerVerification.Problem, from: Int, to: Int) {
+        edges[EdgeKey(from: from, to: to, kind: 0), default: []].append(problem)
     }
 
     func graph(scopes: [String]) -> MetaControllerGraph {
-        let sortedNodes = nodes.keys.sorted().map { id in
-            let facts = nodes[id].unsafelyUnwrapped
+        // Each node's place in the sorted order, then the edges by those places.
+        let order = ids.indices.sorted { ids[$0] < ids[$1] }
+        var place = [Int](repeating: 0, count: ids.count)
+        for (position, number) in order.enumerated() { place[number] = position }
+        let sortedNodes = order.map { number in
+            let id = ids[number]
+            let facts = facts[number]
             let typeName = facts.typeName ?? (id.kind == .missingProduct ? id.name : nil)
             return Node(
                 id: id, scope: facts.scope, typeName: typeName, factoryName: facts.factoryName,
                 argumentType: facts.argumentType, lifetime: facts.lifetime, wasMadeBefore: facts.wasMadeBefore,
                 problems: facts.problems)
         }
-        let sortedEdges = edges.keys.sorted {
-            ($0.from, $0.kind, $0.to) < ($1.from, $1.kind, $1.to)
-        }.map { Edge(from: $0.from, to: $0.to, kind: $0.kind, problems: edges[$0] ?? []) }
+        let sorted = edges.map { (place[$0.key.from], $0.key.kind, place[$0.key.to], $0.value) }
+            .sorted { ($0.0, $0.1, $0.2) < ($1.0, $1.1, $1.2) }
+        let sortedEdges = sorted.map {
+            Edge(from: sortedNodes[$0.0].id, to: sortedNodes[$0.2].id, kind: $0.1 == 0 ? .requests : .requires, problems: $0.3)
+        }
         return MetaControllerGraph(
             scopes: scopes, nodes: sortedNodes, edges: sortedEdges, verification: report,
-            listedRegistrations: listedRegistrations)
+            listedRegistrations: listedRegistrations, ends: sorted.map { MetaControllerGraph.Ends(from: $0.0, to: $0.2) })
     }
 }

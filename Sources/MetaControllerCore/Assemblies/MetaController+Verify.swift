@@ -85,6 +85,8 @@ extension MetaController {
     struct VerificationRecord {
         struct Registration {
             let key: FactoryKey
+            /// The key's description, as problems name it.
+            let name: String
             let owner: MetaController
             let shared: Bool
             /// Whether its factory ran and returned a product.
@@ -102,7 +104,7 @@ extension MetaController {
         let report: MetaControllerVerification
         var registrations: [Registration] = []
         var consumers: [Consumer] = []
-        var requests: Set<FactoryVerification.RequestEdge> = []
+        var requests: [FactoryVerification.RequestEdge] = []
     }
 
     /// ``verify(consumers:samples:)``, keeping what a graph needs besides the report.
@@ -153,8 +155,8 @@ extension MetaController {
                         verification.attributeRequests(to: registration.key)
                         checkedRegistrations.append(
                             VerificationRecord.Registration(
-                                key: registration.key, owner: registration.owner, shared: registration.isShared,
-                                made: productMade))
+                                key: registration.key, name: registration.name, owner: registration.owner,
+                                shared: registration.isShared, made: productMade))
                     }
                 }
                 let product: Any?
@@ -183,7 +185,7 @@ extension MetaController {
                 if let consumer = ConsumerTypes.consumer(product) {
                     requirements(
                         of: type(of: consumer), holder: consumer.metaController ?? requester,
-                        name: registration.key.description, madeBy: registration.key)
+                        name: registration.name, madeBy: registration.key)
                 }
             }
         }
@@ -226,6 +228,8 @@ extension MetaController {
         }
 
         let key: FactoryKey
+        /// The key's description (describing a type takes about a microsecond: made once).
+        var name = ""
         let owner: MetaController
         let factory: Factory
 
@@ -262,7 +266,8 @@ extension MetaController {
             }
             scope = owner.parent
         }
-        return found.map { ($0.key.description, $0) }.sorted { $0.0 < $1.0 }.map(\.1)
+        for index in found.indices { found[index].name = found[index].key.description }
+        return found.sorted { $0.name < $1.name }
     }
 
     /// The type whose identifier `key` holds.

@@ -34,7 +34,7 @@ extension MetaControllerGraph {
             for problem in node.problems { lines.append("    problem: \(problem)") }
             for edge in outgoing[node.id] ?? [] {
                 let marks = edge.problems.isEmpty ? "" : " [\(Self.kinds(of: edge.problems))]"
-                lines.append("    \(edge.kind) \(edge.to.name)\(marks)")
+                lines.append("    " + edge.kind.description + " " + edge.to.name + marks)
             }
         }
         for (index, scope) in scopes.enumerated() {
@@ -49,7 +49,7 @@ extension MetaControllerGraph {
         let unscoped = nodes.filter { $0.scope == nil && ($0.kind == .registration || $0.kind == .slot) }
         if !unscoped.isEmpty {
             lines.append("no scope")
-            for node in unscoped { append(node, as: "\(node.kind) \(node.name)") }
+            for node in unscoped { append(node, as: node.kind.description + " " + node.name) }
         }
         let consumers = nodes.filter { $0.kind == .consumer }
         if !consumers.isEmpty {
@@ -81,38 +81,46 @@ extension MetaControllerGraph {
     /// a change to the graph changes only the lines it touches.
     public var mermaid: String {
         let ids = Self.identifiers(for: nodes)
-        var lines = ["flowchart LR"]
-        func declare(_ node: Node, indent: String) {
-            lines.append(indent + (ids[node.id] ?? "") + Self.mermaidShape(of: node, label: Self.label(of: node)))
+        var text = "flowchart LR\n"
+        text.reserveCapacity(64 * (nodes.count + edges.count))
+        func declare(_ position: Int, indent: String) {
+            let node = nodes[position]
+            text += indent + ids[position] + Self.mermaidShape(of: node, label: Self.label(of: node)) + "\n"
         }
         for (index, scope) in scopes.enumerated() {
-            let members = nodes.filter { $0.scope == index }
-            lines.append("  subgraph scope_\(index)[\"\(Self.mermaidEscaped(scope))\"]")
-            for node in members { declare(node, indent: "    ") }
-            lines.append("  end")
+            text += "  subgraph scope_\(index)[\"\(Self.mermaidEscaped(scope))\"]\n"
+            for position in nodes.indices where nodes[position].scope == index { declare(position, indent: "    ") }
+            text += "  end\n"
         }
-        for node in nodes where node.scope == nil { declare(node, indent: "  ") }
+        for position in nodes.indices where nodes[position].scope == nil { declare(position, indent: "  ") }
         var marked: [Int] = []
-        for (index, edge) in edges.enumerated() {
-            let arrow = edge.kind == .requires ? "-.->" : "-->"
-            var label = ""
-            if !edge.problems.isEmpty {
-                label = "|\"\(Self.kinds(of: edge.problems))\"|"
+        for index in edges.indices {
+            // One piece at a time: `a + b + c` makes a string for each `+`.
+            text += "  "
+            text += ids[ends[index].from]
+            text += edges[index].kind == .requires ? " -.->" : " -->"
+            if !edges[index].problems.isEmpty {
+                text += "|\""
+                text += Self.kinds(of: edges[index].problems)
+                text += "\"|"
                 marked.append(index)
             }
-            lines.append("  \(ids[edge.from] ?? "") \(arrow)\(label) \(ids[edge.to] ?? "")")
+            text += " "
+            text += ids[ends[index].to]
+            text += "\n"
         }
-        lines.append("  classDef problem stroke:#d22,stroke-width:3px")
-        lines.append("  classDef missing stroke:#d22,stroke-width:3px,stroke-dasharray:5 5")
-        let missing = nodes.filter { $0.kind == .missingProduct || $0.kind == .missingSlot }.compactMap { ids[$0.id] }
-        let problems = nodes.filter { !$0.problems.isEmpty && $0.kind != .missingProduct && $0.kind != .missingSlot }
-            .compactMap { ids[$0.id] }
-        if !missing.isEmpty { lines.append("  class \(missing.joined(separator: ",")) missing") }
-        if !problems.isEmpty { lines.append("  class \(problems.joined(separator: ",")) problem") }
+        text += "  classDef problem stroke:#d22,stroke-width:3px\n"
+        text += "  classDef missing stroke:#d22,stroke-width:3px,stroke-dasharray:5 5"
+        let missing = nodes.indices.filter { nodes[$0].kind == .missingProduct || nodes[$0].kind == .missingSlot }
+        let problems = nodes.indices.filter {
+            !nodes[$0].problems.isEmpty && nodes[$0].kind != .missingProduct && nodes[$0].kind != .missingSlot
+        }
+        if !missing.isEmpty { text += "\n  class " + missing.map { ids[$0] }.joined(separator: ",") + " missing" }
+        if !problems.isEmpty { text += "\n  class " + problems.map { ids[$0] }.joined(separator: ",") + " problem" }
         if !marked.isEmpty {
-            lines.append("  linkStyle \(marked.map(String.init).joined(separator: ",")) stroke:#d22,stroke-width:3px")
+            text += "\n  linkStyle " + marked.map(String.init).joined(separator: ",") + " stroke:#d22,stroke-width:3px"
         }
-        return lines.joined(separator: "\n")
+        return text
     }
 
     /// The graph in [GraphViz](https://graphviz.org) DOT, for `dot -Tsvg`.
@@ -124,40 +132,52 @@ extension MetaControllerGraph {
     /// one arose (labelled with the problem's kind). Nodes are named by their
     /// identity (`"registration:CheckoutScreen"`).
     public var dot: String {
-        var lines = ["digraph MetaController {", "  rankdir=LR;", "  node [shape=box];"]
-        func declare(_ node: Node, indent: String) {
-            var attributes = ["label=\(Self.dotQuoted(Self.label(of: node)))"]
+        let names = nodes.map { Self.dotQuoted($0.id.description) }
+        var text = "digraph MetaController {\n  rankdir=LR;\n  node [shape=box];\n"
+        text.reserveCapacity(64 * (nodes.count + edges.count))
+        func declare(_ position: Int, indent: String) {
+            let node = nodes[position]
+            text += indent + names[position] + " [label=" + Self.dotQuoted(Self.label(of: node))
             switch node.kind {
-            case .slot: attributes.append("shape=cylinder")
-            case .consumer: attributes.append("shape=oval")
-            case .registration where node.lifetime == .perRequest: attributes.append("style=rounded")
+            case .slot: text += ", shape=cylinder"
+            case .consumer: text += ", shape=oval"
+            case .registration where node.lifetime == .perRequest: text += ", style=rounded"
             default: break
             }
             if node.kind == .missingProduct || node.kind == .missingSlot {
-                attributes += ["style=dashed", "color=red"]
+                text += ", style=dashed, color=red"
             } else if !node.problems.isEmpty {
-                attributes += ["color=red", "penwidth=2"]
+                text += ", color=red, penwidth=2"
             }
-            lines.append(indent + Self.dotQuoted(node.id.description) + " [" + attributes.joined(separator: ", ") + "];")
+            text += "];\n"
         }
         for (index, scope) in scopes.enumerated() {
-            lines.append("  subgraph cluster_\(index) {")
-            lines.append("    label=\(Self.dotQuoted(scope));")
-            for node in nodes where node.scope == index { declare(node, indent: "    ") }
-            lines.append("  }")
+            text += "  subgraph cluster_\(index) {\n    label=" + Self.dotQuoted(scope) + ";\n"
+            for position in nodes.indices where nodes[position].scope == index { declare(position, indent: "    ") }
+            text += "  }\n"
         }
-        for node in nodes where node.scope == nil { declare(node, indent: "  ") }
-        for edge in edges {
-            var attributes: [String] = []
-            if edge.kind == .requires { attributes.append("style=dotted") }
-            if !edge.problems.isEmpty {
-                attributes += ["color=red", "penwidth=2", "label=\(Self.dotQuoted(Self.kinds(of: edge.problems)))"]
+        for position in nodes.indices where nodes[position].scope == nil { declare(position, indent: "  ") }
+        for index in edges.indices {
+            text += "  "
+            text += names[ends[index].from]
+            text += " -> "
+            text += names[ends[index].to]
+            let dotted = edges[index].kind == .requires
+            let problems = edges[index].problems
+            if dotted || !problems.isEmpty {
+                var attributes: [String] = []
+                if dotted { attributes.append("style=dotted") }
+                if !problems.isEmpty {
+                    attributes += ["color=red", "penwidth=2", "label=" + Self.dotQuoted(Self.kinds(of: problems))]
+                }
+                text += " ["
+                text += attributes.joined(separator: ", ")
+                text += "]"
             }
-            let tail = attributes.isEmpty ? "" : " [" + attributes.joined(separator: ", ") + "]"
-            lines.append("  \(Self.dotQuoted(edge.from.description)) -> \(Self.dotQuoted(edge.to.description))\(tail);")
+            text += ";\n"
         }
-        lines.append("}")
-        return lines.joined(separator: "\n")
+        text += "}"
+        return text
     }
 
     private static func count(_ count: Int, _ noun: String) -> String {
@@ -198,6 +218,7 @@ extension MetaControllerGraph {
     /// Text for inside a quoted Mermaid label: its entity codes for the
     /// characters that would end the label or start markup.
     static func mermaidEscaped(_ text: String) -> String {
+        guard !isPlain(text, except: mermaidSpecials) else { return text }
         var escaped = ""
         for character in text {
             switch character {
@@ -205,11 +226,19 @@ extension MetaControllerGraph {
             case "\"": escaped += "#quot;"
             case "<": escaped += "#lt;"
             case ">": escaped += "#gt;"
-            case "\n", "\r": escaped += " "
+            case let character where character.isNewline: escaped += " "
             default: escaped.append(character)
             }
         }
         return escaped
+    }
+
+    private static let mermaidSpecials: [UInt8] = Array("#\"<>".utf8)
+    private static let dotSpecials: [UInt8] = Array("\\\"".utf8)
+
+    /// Whether `text` is printable ASCII with none of `specials`: it needs no escaping.
+    private static func isPlain(_ text: String, except specials: [UInt8]) -> Bool {
+        text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F && !specials.contains($0) }
     }
 
     /// `lines` as one DOT string, the lines joined by DOT's `\n`.
@@ -222,25 +251,27 @@ extension MetaControllerGraph {
     }
 
     private static func dotEscaped(_ text: String) -> String {
+        guard !isPlain(text, except: dotSpecials) else { return text }
         var escaped = ""
         for character in text {
             switch character {
             case "\\": escaped += "\\\\"
             case "\"": escaped += "\\\""
-            case "\n", "\r": escaped += " "
+            case let character where character.isNewline: escaped += " "
             default: escaped.append(character)
             }
         }
         return escaped
     }
 
-    /// A Mermaid identifier for each node, from its kind and name: letters,
-    /// digits and `_`, made unique in the nodes' order.
-    private static func identifiers(for nodes: [Node]) -> [Node.ID: String] {
-        var ids: [Node.ID: String] = [:]
+    /// A Mermaid identifier for each node, by position, from its kind and
+    /// name: letters, digits and `_`, made unique in the nodes' order.
+    private static func identifiers(for nodes: [Node]) -> [String] {
+        var ids: [String] = []
+        ids.reserveCapacity(nodes.count)
         var taken: Set<String> = []
         for node in nodes {
-            var base = "\(node.kind)_"
+            var base = node.kind.description + "_"
             for scalar in node.name.unicodeScalars {
                 let isPlain = scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar))
                 base.unicodeScalars.append(isPlain ? scalar : "_")
@@ -251,7 +282,7 @@ extension MetaControllerGraph {
                 count += 1
                 id = "\(base)_\(count)"
             }
-            ids[node.id] = id
+            ids.append(id)
         }
         return ids
     }

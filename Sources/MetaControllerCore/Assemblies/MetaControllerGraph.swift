@@ -47,6 +47,12 @@ public struct MetaControllerGraph: Sendable, Equatable, CustomStringConvertible 
 
             /// Slots first, then registrations, consumers, missing products and missing slots.
             public static func < (lhs: Kind, rhs: Kind) -> Bool { lhs.rank < rhs.rank }
+
+            /// Whether the two are the same kind (each kind has a rank of its own).
+            public static func == (lhs: Kind, rhs: Kind) -> Bool { lhs.rank == rhs.rank }
+
+            /// Hashes the kind's rank.
+            public func hash(into hasher: inout Hasher) { hasher.combine(rank) }
         }
 
         /// A node's identity: its kind and its name.
@@ -64,7 +70,7 @@ public struct MetaControllerGraph: Sendable, Equatable, CustomStringConvertible 
             }
 
             /// `kind:name`, such as `slot:apiController`.
-            public var description: String { "\(kind):\(name)" }
+            public var description: String { kind.description + ":" + name }
 
             /// By kind, then by name.
             public static func < (lhs: ID, rhs: ID) -> Bool {
@@ -118,7 +124,7 @@ public struct MetaControllerGraph: Sendable, Equatable, CustomStringConvertible 
             if kind == .slot, let typeName { facts.append(typeName) }
             if let scope { facts.append("scope \(scope)") }
             if !problems.isEmpty { facts.append(problems.count == 1 ? "1 problem" : "\(problems.count) problems") }
-            return "\(kind) \(name)" + (facts.isEmpty ? "" : " (\(facts.joined(separator: ", ")))")
+            return kind.description + " " + name + (facts.isEmpty ? "" : " (\(facts.joined(separator: ", ")))")
         }
     }
 
@@ -146,6 +152,12 @@ public struct MetaControllerGraph: Sendable, Equatable, CustomStringConvertible 
 
             /// Requests first, then requirements.
             public static func < (lhs: Kind, rhs: Kind) -> Bool { lhs.rank < rhs.rank }
+
+            /// Whether the two are the same kind (each kind has a rank of its own).
+            public static func == (lhs: Kind, rhs: Kind) -> Bool { lhs.rank == rhs.rank }
+
+            /// Hashes the kind's rank.
+            public func hash(into hasher: inout Hasher) { hasher.combine(rank) }
         }
 
         /// The node that needed.
@@ -160,7 +172,7 @@ public struct MetaControllerGraph: Sendable, Equatable, CustomStringConvertible 
         public let problems: [MetaControllerVerification.Problem]
 
         /// `from kind to`, such as `registration:Checkout requests registration:Payment`.
-        public var description: String { "\(from) \(kind) \(to)" }
+        public var description: String { from.description + " " + kind.description + " " + to.description }
     }
 
     /// The MetaControllers the graph was drawn from, the one asked first
@@ -174,6 +186,15 @@ public struct MetaControllerGraph: Sendable, Equatable, CustomStringConvertible 
     public let verification: MetaControllerVerification
     /// The registrations whose product type is one of the consumer types listed.
     let listedRegistrations: Set<Node.ID>
+    /// Each edge's ends as positions in ``nodes``, in the order of ``edges``:
+    /// the pictures look nodes up by position, not by hashing their names.
+    let ends: [Ends]
+
+    /// The positions in ``nodes`` of an edge's ends.
+    struct Ends: Sendable, Equatable {
+        let from: Int
+        let to: Int
+    }
 
     /// The node with identity `id`, if the graph has one.
     public func node(_ id: Node.ID) -> Node? {
