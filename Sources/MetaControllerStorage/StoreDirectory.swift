@@ -63,13 +63,18 @@ final class StoreDirectory: Sendable {
                 if errno != 0 { throw Failure(reason: POSIXFile.errorText(errno)) }
                 return names
             }
-            let kept: String? = withUnsafeBytes(of: entry.pointee.d_name) { field in
-                let name = UnsafeRawBufferPointer(rebasing: field[..<(field.firstIndex(of: 0) ?? field.count)])
+            // The name is read where it lies, up to its NUL: a record is only as long as its name
+            // needs (`d_reclen`), so copying `entry.pointee` or its whole `d_name` field reads past
+            // the record, and past the end of the mapped buffer when the record ends a page.
+            guard let offset = MemoryLayout<dirent>.offset(of: \dirent.d_name) else { continue }
+            let start = UnsafeRawPointer(entry) + offset
+            let name = UnsafeRawBufferPointer(start: start, count: strlen(start.assumingMemoryBound(to: CChar.self)))
+            let kept: String? = {
                 if name.elementsEqual(".".utf8) || name.elementsEqual("..".utf8) || !include(name) { return nil }
                 let text = String(decoding: name, as: UTF8.self)
                 // Bytes that are not UTF-8 were replaced: no string opens that file again.
                 return text.utf8.elementsEqual(name) ? text : nil
-            }
+            }()
             if let kept { names.append(kept) }
         }
     }
