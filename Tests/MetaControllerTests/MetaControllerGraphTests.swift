@@ -410,7 +410,10 @@ struct MetaControllerGraphTests {
     @Test("names with quotes, backslashes, angle brackets, # and line breaks survive Mermaid, DOT and the text")
     func awkwardNames() throws {
         let metaController = MetaController()
-        let names = ["say \"hi\"", "back\\slash", "<b>bold</b>", "#35; not a code", "two\nlines", "end", "o", "x --> y"]
+        let names = [
+            "say \"hi\"", "back\\slash", "<b>bold</b>", "#35; not a code", "two\nlines", "crlf\r\nline",
+            "separated\u{2028}line", "café", "end", "o", "x --> y",
+        ]
         for name in names {
             metaController.register(Node.self, name: name) { _ in Node() }
         }
@@ -418,11 +421,11 @@ struct MetaControllerGraphTests {
         let chart = try MermaidFlowchart(graph.mermaid)
         let labels = Set(chart.nodes.values.map { $0.label.components(separatedBy: "\n")[0] })
         for name in names {
-            let expected = "Node named \"\(name.replacingOccurrences(of: "\n", with: " "))\""
+            let expected = "Node named \"" + String(name.map { $0.isNewline ? " " : $0 }) + "\""
             #expect(labels.contains(expected), "\(expected) in \(labels)")
         }
         let document = try DOTDocument(graph.dot)
-        #expect(Set(document.nodes.keys) == Set(graph.nodes.map { $0.id.description.replacingOccurrences(of: "\n", with: " ") }))
+        #expect(Set(document.nodes.keys) == Set(graph.nodes.map { String($0.id.description.map { $0.isNewline ? " " : $0 }) }))
         #expect(graph.description.components(separatedBy: "\n").count == 2 + names.count)
     }
 
@@ -535,6 +538,21 @@ struct MetaControllerGraphTests {
         #expect(graph.verification.isSatisfied)
         #expect(graph.edges.isEmpty)
         #expect(graph.unusedRegistrations.map(\.name) == ["Database", "Repository"])
+    }
+
+    @Test("a request a product makes when it gets the MetaController, after its factory returned, is its registration's")
+    func requestsOnArrival() throws {
+        final class Screen: MetaControllerConsumer {
+            var metaController: MetaController?
+            func metaControllerDidArrive() { _ = try? metaController?.make(Database.self) as Database? }
+        }
+        let metaController = MetaController()
+        metaController.registerShared(Database.self) { _ in Database() }
+        metaController.register(Screen.self) { _ in Screen() }
+        metaController.register(Repository.self) { _ in Repository() }
+        let graph = metaController.graph()
+        #expect(graph.edges.map(\.description) == ["registration:Screen requests registration:Database"])
+        #expect(graph.unusedRegistrations.map(\.name) == ["Repository", "Screen"])
     }
 
     @Test("a request a factory makes on another thread through the MetaController it is given draws no edge, and makes its product for real")
