@@ -18,6 +18,10 @@ private final class Cart: Sendable {}
 private enum CartKey: MetaControllerKey {
     typealias Value = Cart
 }
+private enum BrokenNameKey: MetaControllerKey {
+    typealias Value = Cart
+    static var name: String { "slot\r\nwith\u{2028}breaks" }
+}
 private enum TrackerKey: MetaControllerKey {
     typealias Value = any MetaControllerConsumer & Sendable
 }
@@ -203,6 +207,21 @@ struct MetaControllerGraphTests {
         #expect(graph.dependencies(of: tracker).map(\.id) == [ID(.slot, "logController"), ID(.missingSlot, "locationController")])
         #expect(graph.node(ID(.missingSlot, "locationController"))?.problems == [], "a verification does not check controllers")
         #expect(graph.verification.isSatisfied)
+    }
+
+    @Test("a slot or a registration in two scopes is drawn once, in the nearer, as a read or a request finds it")
+    func nearestScopeWins() throws {
+        let parent = MetaController()
+        parent[CartKey.self] = Cart()
+        parent.registerShared(Database.self) { _ in Database() }
+        let child = MetaController(parent: parent)
+        child[CartKey.self] = Cart()
+        child.register(Database.self) { _ in Database() }
+        let graph = child.graph()
+        #expect(graph.nodes.filter { $0.name == "cart" }.map(\.scope) == [0])
+        #expect(graph.nodes.filter { $0.name == "Database" }.map(\.scope) == [0])
+        #expect(graph.node(ID(.registration, "Database"))?.lifetime == .perRequest)
+        #expect(graph.scopes == ["MetaController", "parent 1"])
     }
 
     @Test("each problem sits on the node or the edges where it arose")
@@ -412,21 +431,25 @@ struct MetaControllerGraphTests {
         let metaController = MetaController()
         let names = [
             "say \"hi\"", "back\\slash", "<b>bold</b>", "#35; not a code", "two\nlines", "crlf\r\nline",
-            "separated\u{2028}line", "café", "end", "o", "x --> y",
+            "separated\u{2028}line", "café", "end", "o", "x --> y", "trailing\\",
         ]
         for name in names {
             metaController.register(Node.self, name: name) { _ in Node() }
         }
+        // A slot's name is its key's, with no quotes around it.
+        metaController[BrokenNameKey.self] = Cart()
         let graph = metaController.graph()
+        #expect(graph.node(ID(.slot, "slot\r\nwith\u{2028}breaks")) != nil)
         let chart = try MermaidFlowchart(graph.mermaid)
         let labels = Set(chart.nodes.values.map { $0.label.components(separatedBy: "\n")[0] })
         for name in names {
             let expected = "Node named \"" + String(name.map { $0.isNewline ? " " : $0 }) + "\""
             #expect(labels.contains(expected), "\(expected) in \(labels)")
         }
+        #expect(labels.contains("slot with breaks"), "\(labels)")   // "\r\n" is one character
         let document = try DOTDocument(graph.dot)
         #expect(Set(document.nodes.keys) == Set(graph.nodes.map { String($0.id.description.map { $0.isNewline ? " " : $0 }) }))
-        #expect(graph.description.components(separatedBy: "\n").count == 2 + names.count)
+        #expect(graph.description.components(separatedBy: "\n").count == 3 + names.count)
     }
 
     @Test("the text is the documented shape: a summary, then each scope's nodes with their edges, then what is missing")
