@@ -25,6 +25,15 @@ enum DataBenchmarks {
         Benchmark("data-save-direct", configuration: saves) { _ in
             try! JSONEncoder().encode(value).write(to: plain, options: .atomic)
         }
+        // The same, made as durable as the store's save: the directory synced after the rename,
+        // so that the rename itself survives a power loss (Docs/Performance.md, "DataController").
+        let directory = root.path
+        Benchmark("data-save-direct-durable", configuration: saves) { _ in
+            try! JSONEncoder().encode(value).write(to: plain, options: .atomic)
+            let descriptor = open(directory, O_RDONLY | O_DIRECTORY)
+            precondition(descriptor >= 0 && fsync(descriptor) == 0, "data benchmark: cannot sync \(directory)")
+            close(descriptor)
+        }
         Benchmark("data-save", configuration: saves) { _ in
             try! store.save(value, forKey: "settings")
         }

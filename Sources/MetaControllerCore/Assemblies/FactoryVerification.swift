@@ -168,10 +168,15 @@ final class FactoryVerification: Sendable {
                 message: "\(consumer) read \(slot.name), which this MetaController does not fill"))
     }
 
-    /// Lets go of the stand-ins.
+    /// Lets go of the stand-ins, and of the requests recorded (a stand-in a
+    /// product keeps holds this recorder, which then holds nothing more).
     func finish() -> [MetaController] {
         state.withLock { state in
-            defer { state.twins = [:] }
+            defer {
+                state.twins = [:]
+                state.requests = []
+                state.unattributed = []
+            }
             return Array(state.twins.values)
         }
     }

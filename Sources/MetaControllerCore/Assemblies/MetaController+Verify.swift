@@ -89,8 +89,6 @@ extension MetaController {
             let name: String
             let owner: MetaController
             let shared: Bool
-            /// Whether its factory ran and returned a product.
-            let made: Bool
         }
 
         struct Consumer {
@@ -148,7 +146,6 @@ extension MetaController {
                 checked += 1
                 let mark = verification.mark
                 let findingMark = verification.findingMark
-                var productMade = false
                 defer {
                     verification.attributeFindings(since: findingMark, to: registration.key)
                     if recordingRequests {
@@ -156,7 +153,7 @@ extension MetaController {
                         checkedRegistrations.append(
                             VerificationRecord.Registration(
                                 key: registration.key, name: registration.name, owner: registration.owner,
-                                shared: registration.isShared, made: productMade))
+                                shared: registration.isShared))
                     }
                 }
                 let product: Any?
@@ -181,7 +178,6 @@ extension MetaController {
                     continue
                 }
                 made += 1
-                productMade = true
                 if let consumer = ConsumerTypes.consumer(product) {
                     requirements(
                         of: type(of: consumer), holder: consumer.metaController ?? requester,
