@@ -106,6 +106,10 @@ public func flock(_ fd: Int32, _ operation: Int32) -> Int32 { fatalError("stub")
 @_exported import var Glibc.ENOENT
 @_exported import var Glibc.EWOULDBLOCK
 @_exported import func Glibc.readdir
+/// dirent.h: `struct dirent` (its `d_name` is 1,024 bytes on Darwin, 256 on Linux; the package
+/// reads it in place, up to its NUL) and string.h's `strlen`.
+@_exported import struct Glibc.dirent
+@_exported import func Glibc.strlen
 @_exported import func Glibc.fstatat
 @_exported import func Glibc.fdopendir
 @_exported import func Glibc.closedir
