@@ -78,7 +78,8 @@ extension MetaControllerGraph {
     /// where a problem arose, a missing product or slot (dashed), and an edge
     /// where one arose (labelled with the problem's kind, such as
     /// `circularFactories`). Node identifiers come from the nodes' names, so
-    /// a change to the graph changes only the lines it touches.
+    /// a change to the graph changes only the lines it touches, and the
+    /// `linkStyle` line, which numbers the marked edges.
     public var mermaid: String {
         let ids = Self.identifiers(for: nodes)
         var text = "flowchart LR\n"
