@@ -6,11 +6,11 @@
 // Nothing here runs: bodies are `fatalError()`.
 //
 // Mirrors: the iOS 26 / macOS 26 SDK's usr/include (sys/socket.h, sys/stat.h, netinet/in.h,
-// pthread/pthread.h, sys/_pthread/_pthread_types.h) as Swift imports them. No Apple page was
-// consulted for these: the values and field names are those of the BSD headers the SDK ships
-// (also in apple-oss-distributions/xnu and libpthread), written from them, not checked here
+// sys/fcntl.h, pthread/pthread.h, sys/_pthread/_pthread_types.h) as Swift imports them. No Apple
+// page was consulted for these: the values and field names are those of the BSD headers the SDK
+// ships (also in apple-oss-distributions/xnu and libpthread), written from them, not checked here
 // against an SDK. The sources' own Darwin branches name them (sin_len, SO_NOSIGPIPE,
-// st_ctimespec, pthread_self() as a pointer).
+// F_SETNOSIGPIPE, st_ctimespec, pthread_self() as a pointer).
 //
 // What it cannot show: a re-exported Glibc name keeps Glibc's shape, so a difference in a name
 // listed there (mode_t is UInt16 on Darwin, UInt32 here; pthread_key_t is UInt there, UInt32
@@ -80,6 +80,7 @@ public func flock(_ fd: Int32, _ operation: Int32) -> Int32 { fatalError("stub")
 @_exported import var Glibc.SOL_SOCKET
 @_exported import var Glibc.SO_SNDTIMEO
 @_exported import var Glibc.POLLIN
+@_exported import var Glibc.POLLOUT
 @_exported import var Glibc.O_RDONLY
 @_exported import var Glibc.O_WRONLY
 @_exported import var Glibc.O_CREAT
@@ -105,6 +106,7 @@ public func flock(_ fd: Int32, _ operation: Int32) -> Int32 { fatalError("stub")
 @_exported import var Glibc.EINTR
 @_exported import var Glibc.ENOENT
 @_exported import var Glibc.EWOULDBLOCK
+@_exported import var Glibc.EAGAIN
 @_exported import func Glibc.readdir
 /// dirent.h: `struct dirent` (its `d_name` is 1,024 bytes on Darwin, 256 on Linux; the package
 /// reads it in place, up to its NUL) and string.h's `strlen`.
@@ -135,6 +137,10 @@ public var SHUT_RDWR: Int32 { 2 }
 
 /// sys/socket.h: `#define SO_NOSIGPIPE 0x1022`; Darwin only (Linux has MSG_NOSIGNAL instead).
 public var SO_NOSIGPIPE: Int32 { 0x1022 }
+
+/// sys/fcntl.h: `#define F_SETNOSIGPIPE 73`, "No SIGPIPE generated on EPIPE", for `fcntl` on any
+/// descriptor (a pipe's too); Darwin only. Under `__DARWIN_C_LEVEL >= __DARWIN_C_FULL`, the default.
+public var F_SETNOSIGPIPE: Int32 { 73 }
 
 extension sockaddr_in {
     /// netinet/in.h: `__uint8_t sin_len`, the first field of a BSD socket address; not on Linux.

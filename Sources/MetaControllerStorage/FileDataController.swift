@@ -29,7 +29,8 @@ public import Foundation
 ///   in NFC; a save of that key replaces it with the NFC file, a destroy removes it.
 /// - **Owner only.** The directory is created `0700` and entries are `0600`. An
 ///   existing directory open to group or others is restricted to `0700` when the
-///   store is opened, or refused when it belongs to another user.
+///   store is opened, or refused when it belongs to another user. A shared directory,
+///   sticky and writable by others (`/tmp`, `01777`), is refused and left as it is.
 /// - **Regular files only.** An entry that is a symbolic link, a FIFO, a device or a
 ///   directory is refused with ``DataStoreError/Code/unreadable``, without following
 ///   the link or waiting on the FIFO; a save replaces such an entry, a link included,
@@ -87,7 +88,8 @@ public final class FileDataController: DataController, MetaControllerConsumer {
     ///   - directory: Where the entries go.
     ///   - maximumEntryBytes: The largest entry saved or read; 64 MiB by default, at least 0.
     /// - Throws: ``DataStoreError/Code/unavailable`` when the directory cannot be created or read, or is open
-    ///   to group or others and cannot be restricted to its owner (it belongs to another user).
+    ///   to group or others and cannot be restricted to its owner (it belongs to another user, or is shared:
+    ///   sticky and writable by others, as `/tmp`).
     public convenience init(directory: URL, maximumEntryBytes: Int = 64 * 1024 * 1024) throws(DataStoreError) {
         try self.init(directory: directory, maximumEntryBytes: maximumEntryBytes, seams: .system)
     }

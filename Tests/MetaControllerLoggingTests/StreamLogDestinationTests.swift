@@ -123,3 +123,134 @@ extension StreamLogDestinationTests {
         #expect(reported.reduce(0, +) == dropped)
     }
 }
+
+/// A pipe in non-blocking mode, a pipe whose reader has gone.
+extension StreamLogDestinationTests {
+    /// Makes a pipe and fills it, so that the destination's first write finds it full.
+    ///
+    /// - Returns: The read end, the write end, and how many bytes the filling took.
+    private func fullPipe(nonBlocking: Bool) throws -> (reader: Int32, writer: Int32, filler: Int) {
+        var ends: [Int32] = [0, 0]
+        try #require(pipe(&ends) == 0)
+        let flags = fcntl(ends[1], F_GETFL)
+        _ = fcntl(ends[1], F_SETFL, flags | O_NONBLOCK)
+        var filler = 0
+        let chunk = [UInt8](repeating: 0x2E, count: 4096)
+        while true {
+            let count = chunk.withUnsafeBytes { Foundation.write(ends[1], $0.baseAddress!, $0.count) }
+            guard count > 0 else { break }
+            filler += count
+        }
+        if !nonBlocking { _ = fcntl(ends[1], F_SETFL, flags) }
+        return (ends[0], ends[1], filler)
+    }
+
+    /// Reads `reader` to its end on a thread of its own; `received` holds what came, `done` is signalled at the end.
+    private func startReading(_ reader: Int32) -> (received: Lock<[UInt8]>, done: DispatchSemaphore) {
+        let received = Lock<[UInt8]>([]), done = DispatchSemaphore(value: 0)
+        Thread {
+            var buffer = [UInt8](repeating: 0, count: 65536)
+            while true {
+                let count = buffer.withUnsafeMutableBytes { Foundation.read(reader, $0.baseAddress!, $0.count) }
+                guard count > 0 else { break }
+                received.withLock { $0 += buffer[..<count] }
+            }
+            done.signal()
+        }.start()
+        return (received, done)
+    }
+
+    /// A supervisor set `O_NONBLOCK` on the pipe that is standard error, and its reader is slow: the
+    /// test reads nothing until the logging thread waits for room (or is done).
+    @Test func aNonBlockingPipeIsWaitedOnSoEveryErrorArrives() throws {
+        let (reader, writer, filler) = try fullPipe(nonBlocking: true)
+        defer { close(reader) }
+        let capacity = 64 * 1024
+        let destination = StreamLogDestination(
+            .standardError, descriptor: writer, minimumLevel: .trace, format: .line, maximumQueuedBytes: capacity)
+        // 3,000 entries of about 300 bytes, every third an error: 900 KB against a 64 KiB bound.
+        let padding = String(repeating: "p", count: 250)
+        let logged = DispatchGroup()
+        DispatchQueue.global().async(group: logged) {
+            for index in 0..<3000 {
+                destination.write(entry("\(index) \(padding)", index % 3 == 0 ? .error : .info), revealingPrivateValues: false)
+            }
+        }
+        let deadline = ContinuousClock.now + .seconds(60)
+        while logged.wait(timeout: .now()) == .timedOut, destination.queueLoad.waiting == 0, ContinuousClock.now < deadline {
+            sched_yield()
+        }
+        let (received, readerDone) = startReading(reader)
+        try #require(logged.wait(timeout: .now() + 60) == .success, "the logging thread never got room")
+        destination.flush()
+        close(writer)
+        try #require(readerDone.wait(timeout: .now() + 60) == .success, "the reader did not see the end of the pipe")
+        let text = String(decoding: received.withLock { $0 }.dropFirst(filler), as: UTF8.self)
+        let lines = text.split(separator: "\n")
+        let written = lines.filter { $0.hasPrefix("F.swift (line 7): f(): ") }
+        let notices = lines.filter { $0.contains(" dropped: more than \(capacity) bytes of entries waited to be written") }
+        #expect(lines.count == written.count + notices.count)
+        let numbers = written.compactMap { Int($0.dropFirst("F.swift (line 7): f(): ".count).prefix { $0 != " " }) }
+        #expect(numbers == numbers.sorted())
+        // Every error arrived; what is missing was dropped below .warning, counted and reported.
+        let missing = Set(stride(from: 0, to: 3000, by: 3)).subtracting(numbers)
+        #expect(missing.isEmpty, "\(missing.count) of 1,000 errors missing, such as \(missing.sorted().prefix(5))")
+        #expect(destination.droppedEntries == 3000 - written.count)
+        let reported = notices.compactMap { line in
+            line.split(separator: ": ").first { $0.hasSuffix(" dropped") }.flatMap { Int($0.split(separator: " ")[0]) }
+        }
+        #expect(reported.reduce(0, +) == destination.droppedEntries)
+    }
+
+    @Test func aPipeWhoseReaderHasGoneFailsWithoutEndingTheProcessAndTheEntriesAreCounted() throws {
+        var ends: [Int32] = [0, 0]
+        try #require(pipe(&ends) == 0)
+        close(ends[0])
+        defer { close(ends[1]) }
+        var handlerBefore = sigaction(), maskBefore = sigset_t()
+        sigaction(SIGPIPE, nil, &handlerBefore)
+        pthread_sigmask(SIG_BLOCK, nil, &maskBefore)
+        let destination = StreamLogDestination(.standardError, descriptor: ends[1], minimumLevel: .trace, format: .line)
+        for index in 0..<10 { destination.write(entry("\(index)", index % 2 == 0 ? .error : .info), revealingPrivateValues: false) }
+        destination.flush()
+        // Still here: every write failed with EPIPE, and each entry is counted.
+        #expect(destination.droppedEntries == 10)
+        // The process's handling of SIGPIPE and this thread's mask are as they were; no SIGPIPE is left pending.
+        var handlerAfter = sigaction(), maskAfter = sigset_t(), pending = sigset_t()
+        sigaction(SIGPIPE, nil, &handlerAfter)
+        pthread_sigmask(SIG_BLOCK, nil, &maskAfter)
+        sigpending(&pending)
+        #if canImport(Glibc)
+        #expect(withUnsafeBytes(of: handlerAfter.__sigaction_handler, Array.init) == withUnsafeBytes(of: handlerBefore.__sigaction_handler, Array.init))
+        #else
+        #expect(withUnsafeBytes(of: handlerAfter.__sigaction_u, Array.init) == withUnsafeBytes(of: handlerBefore.__sigaction_u, Array.init))
+        #endif
+        #expect(sigismember(&maskAfter, SIGPIPE) == sigismember(&maskBefore, SIGPIPE))
+        #expect(sigismember(&pending, SIGPIPE) == 0)
+    }
+}
+
+/// The bound's minimum, and the notice of one dropped entry.
+extension StreamLogDestinationTests {
+    /// A bound asked below 1 KiB is 1 KiB: with the writer held by a full pipe, two entries of 300
+    /// bytes fit in its four fifths (819 bytes), a third is dropped.
+    @Test func aBoundBelowOneKiBIsOneKiBAndOneDropIsReportedAsOneEntry() throws {
+        let (reader, writer, filler) = try fullPipe(nonBlocking: false)
+        defer { close(reader) }
+        let destination = StreamLogDestination(
+            .standardError, descriptor: writer, minimumLevel: .trace, format: .line, maximumQueuedBytes: 10)
+        #expect(destination.maximumQueuedBytes == 1024)
+        // Each counts 200 + the bytes of its message (86), file (11) and function (3): 300.
+        let message = { (index: Int) in "\(index) " + String(repeating: "m", count: 84) }
+        for index in 0..<3 { destination.write(entry("\(message(index))"), revealingPrivateValues: false) }
+        #expect(destination.droppedEntries == 1)
+        let (received, readerDone) = startReading(reader)
+        destination.flush()
+        close(writer)
+        try #require(readerDone.wait(timeout: .now() + 60) == .success, "the reader did not see the end of the pipe")
+        let lines = String(decoding: received.withLock { $0 }.dropFirst(filler), as: UTF8.self).split(separator: "\n").map(String.init)
+        try #require(lines.count == 3, "\(lines)")
+        #expect(Array(lines[..<2]) == (0..<2).map { "F.swift (line 7): f(): \(message($0))" })
+        #expect(lines[2].hasSuffix(": 1 entry dropped: more than 1024 bytes of entries waited to be written"))
+    }
+}

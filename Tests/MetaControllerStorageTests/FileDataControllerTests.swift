@@ -432,4 +432,21 @@ extension FileDataControllerTests {
         }
         #expect(try permissions(of: directory) == 0o777)
     }
+
+    /// `/tmp` in a container, where the app runs as root: restricting it would lock every other user out.
+    @Test func aSharedStickyDirectoryIsRefusedAndLeftAsItIs() throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try makeLooseDirectory(directory, mode: 0o1777)
+        #expect(
+            throws: DataStoreError(
+                .unavailable, key: "",
+                "cannot use the store directory \(directory.path): it is a shared directory (mode 01777: sticky, and other users may write in it), "
+                    + "which is not made private; use a directory of its own inside it")
+        ) {
+            try FileDataController(directory: directory)
+        }
+        #expect(try mode(of: directory) == 0o1777)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
+    }
 }

@@ -22,6 +22,9 @@ package enum POSIXFile {
         case failed(Int32)
         /// Something other than a regular file is there; `kind` names it: "a symbolic link".
         case refused(kind: String)
+        /// A regular file with `count` names (hard links): another name shares it, so what is written
+        /// would reach that name's file too; refused, as `logrotate` refuses it.
+        case linked(count: Int)
 
         /// Why the file was not opened: the system's reason, or what is there instead of a file.
         package var failure: String? {
@@ -29,6 +32,8 @@ package enum POSIXFile {
             case .opened: nil
             case .failed(let number): POSIXFile.errorText(number)
             case .refused(let kind): "it is \(kind), not a regular file"
+            case .linked(let count):
+                "it has \(count) hard links (another name shares the file), so nothing is written to it; remove it and a file of its own is made"
             }
         }
     }
@@ -76,6 +81,10 @@ package enum POSIXFile {
     /// Takes every permission away from group and others on the directory at `path`, when it has
     /// any and belongs to this process's user (`0777` becomes `0700`).
     ///
+    /// A shared directory, one with the sticky bit that group or others may write in (`/tmp`,
+    /// `01777`), is refused and left as it is, as `logrotate` refuses it: restricting it would lock
+    /// its other users out of their own files.
+    ///
     /// - Returns: `nil` when the directory is its owner's only, or why it is not.
     package static func restrictToOwner(directory path: String) -> String? {
         let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
@@ -90,6 +99,10 @@ package enum POSIXFile {
         guard fstat(descriptor, &status) == 0 else { return errorText(errno) }
         let mode = UInt32(status.st_mode) & 0o7777
         guard mode & 0o077 != 0 else { return nil }
+        if mode & 0o1000 != 0, mode & 0o022 != 0 {
+            return "it is a shared directory (mode 0\(String(mode, radix: 8)): sticky, and other users may write in it), "
+                + "which is not made private; use a directory of its own inside it"
+        }
         let loose = "it is open to other users (mode 0\(String(mode, radix: 8)))"
         guard status.st_uid == geteuid() else { return "\(loose) and belongs to another user" }
         guard fchmod(descriptor, mode_t(mode & 0o700)) == 0 else { return "\(loose) and cannot be changed: \(errorText(errno))" }
@@ -102,7 +115,11 @@ package enum POSIXFile {
         return lstat(path, &status) == 0
     }
 
-    /// Writes every byte. - Returns: `0`, or the error number.
+    /// Writes every byte. A descriptor in non-blocking mode (`O_NONBLOCK`, which a supervisor or a
+    /// parent process may have set on a pipe it shares) that cannot take more now (`EAGAIN`) is
+    /// waited on (`poll`) until it can, as a blocking one would be.
+    ///
+    /// - Returns: `0`, or the error number.
     @discardableResult
     package static func write(_ bytes: [UInt8], to descriptor: Int32) -> Int32 {
         var offset = 0
@@ -112,11 +129,23 @@ package enum POSIXFile {
             #else
             let count = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + offset, bytes.count - offset) }
             #endif
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { return errno }
+            let number = errno
+            if count < 0, number == EINTR { continue }
+            if count < 0, number == EAGAIN || number == EWOULDBLOCK, waitUntilWritable(descriptor) { continue }
+            guard count > 0 else { return number }
             offset += count
         }
         return 0
+    }
+
+    /// Waits until `descriptor` can take more bytes, or reports an error or a hang-up that the next
+    /// write will name. - Returns: `false` when it cannot be waited on.
+    private static func waitUntilWritable(_ descriptor: Int32) -> Bool {
+        var target = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+        while poll(&target, 1, -1) < 0 {
+            guard errno == EINTR else { return false }
+        }
+        return true
     }
 
     package static func sync(_ descriptor: Int32) { _ = fsync(descriptor) }

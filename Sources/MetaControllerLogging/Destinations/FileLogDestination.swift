@@ -9,9 +9,12 @@ public import Foundation
 /// becomes `app.2.log`, and so on; the oldest beyond `keptFiles` is deleted.
 /// Files are readable and writable by their owner only; so is the directory: one it
 /// creates is `0700`, and an existing one open to group or others is restricted to
-/// `0700` (or refused when it belongs to another user).
-/// The current file must be a regular file: a symbolic link, a FIFO or a device
-/// there is refused, never followed or waited on.
+/// `0700` (or refused when it belongs to another user). A shared directory, sticky and
+/// writable by others (`/tmp`, mode `01777`), is refused and left as it is: give the logs
+/// a directory of their own inside it.
+/// The current file must be a regular file with one name: a symbolic link, a FIFO or a
+/// device there is refused, never followed or waited on, and so is a hard link (a file
+/// with another name too, which would get the lines), as `logrotate` refuses it.
 ///
 /// The directory is opened once, when the destination is made (a symbolic link there is
 /// followed then, once), and every file operation after that is made relative to that
@@ -26,9 +29,13 @@ public import Foundation
 ///
 /// A file deleted or replaced while it is open (a user clearing the logs, `logrotate`
 /// moving it away) is followed as Python's `WatchedFileHandler` follows it: before each
-/// batch of queued entries it writes, the destination compares the device and inode of
-/// what the current file's name names with those of the file it has open, and opens the
-/// name again when they differ, so the next entries reach the new file.
+/// line it writes, the destination compares the device and inode of what the current
+/// file's name names (`fstatat`) with those of the file it has open, and when they differ
+/// it syncs and closes the file it had and opens the name again, so the next line, even
+/// in the middle of a backlog, reaches the new file. A failed `fsync` of the file let go
+/// of is reported by ``lastFailure`` as one in ``flush()`` is. The same look gives the
+/// file's real size, so a file truncated in place (`: > app.log`, `logrotate`'s
+/// `copytruncate`) is counted from its new size and is not rotated early.
 ///
 /// ``flush()`` returns when everything written before it is on disk
 /// (`fsync`); when the destination is released, every entry written to it
@@ -53,8 +60,8 @@ public import Foundation
 /// that the current file's name no longer names the file it has open (device and inode)
 /// knows another process rotated first: it opens the new file instead of rotating again.
 /// Lines another process writes into a file just rotated land in `app.1.log`, kept with
-/// the rest. Each process counts the file's real size (`fstat`, once a batch), so a file
-/// may pass ``maximumFileBytes`` by what the others write within one batch.
+/// the rest. Each process counts the file's real size (read before each line), so a file
+/// may pass ``maximumFileBytes`` only by what another writes between that reading and the line.
 ///
 /// Rotation removes and renames only regular files. Anything else at a rotated file's
 /// name (a directory named `app.2.log`, a symbolic link, a FIFO) is left in place and
@@ -62,9 +69,13 @@ public import Foundation
 /// it, so fewer files are kept until it is gone. ``lastFailure`` does not report it: the
 /// line that follows the rotation would clear it at once.
 ///
-/// When the file cannot be reopened after a rotation (the disk's inodes used up,
-/// say), the destination tries again on a later write, at most once a second,
-/// and the entries written meanwhile are lost and counted in ``droppedEntries``;
+/// A line that would take the current file past ``maximumFileBytes`` rotates it first; a file
+/// of exactly ``maximumFileBytes`` is not rotated, and an empty file takes a line larger than
+/// the limit whole, with no rotation.
+///
+/// When the file cannot be reopened after a rotation or a replacement (the disk's inodes
+/// used up, a hard link planted at its name, say), the destination tries again on a later
+/// write, at most once a second, and the entries written meanwhile are lost and counted in ``droppedEntries``;
 /// the first line that reaches the file again is a warning saying how many were
 /// lost and why, and ``lastFailure`` is cleared.
 ///
@@ -145,8 +156,9 @@ public final class FileLogDestination: LogDestination {
     ///   - format: How entries are written; JSON lines by default.
     ///   - maximumQueuedBytes: How many bytes of entries may wait to be written (``maximumQueuedBytes``);
     ///     8 MiB by default, at least 1 KiB.
-    /// - Throws: ``LogSetupError`` when the directory cannot be created or restricted to its owner, or the
-    ///   file cannot be opened for writing or is not a regular file.
+    /// - Throws: ``LogSetupError`` when the directory cannot be created or restricted to its owner (it
+    ///   belongs to another user, or is shared: sticky and writable by others), or the file cannot be
+    ///   opened for writing, is not a regular file or has another name (a hard link).
     public convenience init(
         directory: URL, fileName: String = "app.log", maximumFileBytes: Int = 1024 * 1024, keptFiles: Int = 5,
         minimumLevel: LogLevel = .trace, format: LogFormat = .jsonLines, maximumQueuedBytes: Int = 8 * 1024 * 1024
@@ -238,7 +250,8 @@ public final class FileLogDestination: LogDestination {
 
     /// Opens the regular file `name` in the directory open as `directory` with `flags` (new files are
     /// `0600`), refusing anything else there without blocking: a symbolic link is not followed, a FIFO
-    /// not waited on. ``POSIXFile/openRegularFile(_:flags:)``, relative to a directory.
+    /// not waited on; and refusing a file with more than one name (a hard link).
+    /// ``POSIXFile/openRegularFile(_:flags:)``, relative to a directory.
     static func openRegularFile(_ name: String, in directory: Int32, flags: Int32) -> POSIXFile.OpenedFile {
         let descriptor = openat(directory, name, flags | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
@@ -262,6 +275,12 @@ public final class FileLogDestination: LogDestination {
             POSIXFile.close(descriptor)
             return .refused(kind: kind)
         }
+        // A second name of another file (a hard link planted at the log's name): O_NOFOLLOW does not
+        // stop it, and appending would write into that file.
+        if status.st_nlink > 1 {
+            POSIXFile.close(descriptor)
+            return .linked(count: Int(status.st_nlink))
+        }
         _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
         return .opened(descriptor: descriptor, size: Int(status.st_size))
     }
@@ -278,8 +297,9 @@ public final class FileLogDestination: LogDestination {
     }
 
     /// The last write error, if the last write failed: a full disk, or a file that could not be
-    /// reopened after a rotation; `nil` again once a line reaches the file. Otherwise why the last
-    /// `fsync` failed (in ``flush()`` or at a rotation), until a later ``flush()`` syncs the file.
+    /// reopened after a rotation or a replacement (a hard link planted at its name); `nil` again once
+    /// a line reaches the file. Otherwise why the last `fsync` failed (in ``flush()``, at a rotation,
+    /// or of a file let go of because it was moved away or deleted), until a later ``flush()`` syncs the file.
     public var lastFailure: String? { state.withLock { $0.failure ?? $0.syncFailure } }
 
     /// How many entries given to the destination never reached the file since it was made: dropped
@@ -308,8 +328,6 @@ public final class FileLogDestination: LogDestination {
         while true {
             let batch = admission.takeBatch()
             guard !batch.isEmpty else { return }
-            // Once a batch, not once an entry: a system call per line would cost as much as the line.
-            reopenIfRenamed()
             for pending in batch {
                 let line = Array(
                     (format.format(pending.entry, revealingPrivateValues: pending.revealingPrivateValues) + "\n").utf8)
@@ -319,22 +337,26 @@ public final class FileLogDestination: LogDestination {
         }
     }
 
-    /// Closes the open file when the current file's name no longer names it (deleted, moved away or
-    /// replaced), and opens the name again. Runs on the queue only.
-    private func reopenIfRenamed() {
+    /// Before a line: when the current file's name no longer names the open file (deleted, moved
+    /// away or replaced), syncs and closes it and opens the name again; when it does, takes the
+    /// file's real size from the same look. Runs on the queue only.
+    ///
+    /// Once a line, not once a batch: a batch is the whole backlog, and a file deleted in its middle
+    /// would take the rest of it. One `fstatat` answers both questions.
+    private func followCurrentFile() {
         let (descriptor, identity) = state.withLock { ($0.descriptor, $0.identity) }
         guard descriptor >= 0 else { return }
         if let status = status(ofFile: 0) {
             guard FileIdentity(status) != identity else {
-                // Another process writing the same file makes it grow too: rotate by its real size.
-                var open = stat()
-                if fstat(descriptor, &open) == 0 { state.withLock { $0.size = max($0.size, Int(open.st_size)) } }
+                // The name's file is the open one: its size is the real one, smaller after a truncation
+                // in place, larger by what another process appended.
+                state.withLock { $0.size = Int(status.st_size) }
                 return
             }
         } else if errno != ENOENT {
             return   // cannot tell: keep the file open
         }
-        POSIXFile.sync(descriptor)
+        sync(descriptor)
         closeOpenFile(descriptor)
         _ = reopen()
     }
@@ -394,12 +416,13 @@ public final class FileLogDestination: LogDestination {
         return Array((format.format(entry) + "\n").utf8)
     }
 
-    /// Writes `bytes` to the current file: reopens it first if it is closed (at most once per
-    /// ``reopenInterval``), rotates it first if they would take it past ``maximumFileBytes``.
-    /// Runs on the queue only.
+    /// Writes `bytes` to the current file: follows its name first (``followCurrentFile()``), reopens
+    /// it if it is closed (at most once per ``reopenInterval``), rotates it if they would take it past
+    /// ``maximumFileBytes``. Runs on the queue only.
     ///
     /// - Returns: Whether every byte was written.
     private func append(_ bytes: [UInt8]) -> Bool {
+        followCurrentFile()
         let (descriptor, size) = state.withLock { ($0.descriptor, $0.size) }
         if descriptor < 0 {
             guard reopen() else { return false }

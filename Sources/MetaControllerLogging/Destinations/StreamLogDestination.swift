@@ -16,6 +16,20 @@ import Dispatch
 /// (standard error a pipe whose reader stopped) therefore holds at most the bound
 /// in the queue, not every entry logged since.
 ///
+/// A stream in non-blocking mode (`O_NONBLOCK`, which some supervisors, CI runners and
+/// Node's child processes set on the pipe they give as standard error) is written as a
+/// blocking one: when the pipe is full (`EAGAIN`), the writer waits until it can take
+/// more (`poll`), so its entries are kept, dropped or waited for by the bound above
+/// alone, and a `.warning` or more severe entry is never dropped.
+///
+/// A stream whose reader has gone (a pipe or socket closed at its other end) does not end
+/// the process with `SIGPIPE`: the write fails with `EPIPE`, and the entry counts in
+/// ``droppedEntries``. The process's handling of `SIGPIPE` is not changed. On Linux the
+/// signal is blocked on the writing thread while it writes, and one raised is cleared
+/// before the thread's mask is restored; on Apple platforms, where the signal goes to the
+/// process, the descriptor is marked `F_SETNOSIGPIPE` when the destination writes to it, so
+/// other writes to that stream (its open file description) get `EPIPE` too.
+///
 /// ```swift
 /// let console = StreamLogDestination(.standardError, minimumLevel: .debug, format: .detailedLine)
 /// ```
@@ -79,7 +93,7 @@ public final class StreamLogDestination: LogDestination {
     }
 
     /// How many entries given to the destination never reached the stream: dropped because the
-    /// queue was full, or lost because the write failed.
+    /// queue was full, or lost because the write failed (`EPIPE`: nobody reads the stream any more).
     public var droppedEntries: Int { admission.dropped }
 
     /// The estimated bytes queued now, the most they have been, and how many logging threads wait for room; for tests.
@@ -99,7 +113,9 @@ public final class StreamLogDestination: LogDestination {
     public func flush() {
         let drops = admission.takeUnreportedDrops()
         queue.sync {
-            if drops > 0 { _ = POSIXFile.write(notice(droppedEntries: drops), to: descriptor) }
+            guard drops > 0 else { return }
+            // The block may run on the caller's thread: it is shielded from SIGPIPE all the same.
+            _ = POSIXFile.withoutBrokenPipeSignal(writingTo: descriptor) { POSIXFile.write(notice(droppedEntries: drops), to: descriptor) }
         }
     }
 
@@ -108,11 +124,15 @@ public final class StreamLogDestination: LogDestination {
         while true {
             let batch = admission.takeBatch()
             guard !batch.isEmpty else { return }
-            for pending in batch {
-                var bytes = pending.droppedBefore > 0 ? notice(droppedEntries: pending.droppedBefore) : []
-                bytes += Array((format.format(pending.entry, revealingPrivateValues: pending.revealingPrivateValues) + "\n").utf8)
-                if POSIXFile.write(bytes, to: descriptor) != 0 { admission.countLost() }
-                admission.finished(pending)
+            // Once a batch: shielding a write from SIGPIPE costs two system calls.
+            POSIXFile.withoutBrokenPipeSignal(writingTo: descriptor) {
+                for pending in batch {
+                    var bytes = pending.droppedBefore > 0 ? notice(droppedEntries: pending.droppedBefore) : []
+                    bytes += Array((format.format(pending.entry, revealingPrivateValues: pending.revealingPrivateValues) + "\n").utf8)
+                    // A full pipe in non-blocking mode is waited on, not given up: only a failure is lost.
+                    if POSIXFile.write(bytes, to: descriptor) != 0 { admission.countLost() }
+                    admission.finished(pending)
+                }
             }
         }
     }
