@@ -22,7 +22,9 @@ struct Record: Codable {
 let arguments = CommandLine.arguments
 // `--log <directory> <prefix> <count> <maximumFileBytes> <keptFiles>`: logs `count` warnings
 // "<prefix>-<n>" into a rotating FileLogDestination there, flushes, and exits 0 when none was
-// dropped or failed; for the test of two processes rotating one file.
+// dropped or failed; for the test of two processes rotating one file. With the environment's
+// DATACRASHWRITER_CLOSE_STANDARD_INPUT=1 it closes descriptor 0 once the destination is open, as a
+// daemon may, and removes the file, so the file the destination opens in its place is given descriptor 0.
 if arguments.count == 7, arguments[1] == "--log", let count = Int(arguments[4]), let maximumFileBytes = Int(arguments[5]),
     let keptFiles = Int(arguments[6])
 {
@@ -30,6 +32,10 @@ if arguments.count == 7, arguments[1] == "--log", let count = Int(arguments[4]),
         let file = try FileLogDestination(
             directory: URL(fileURLWithPath: arguments[2]), maximumFileBytes: maximumFileBytes, keptFiles: keptFiles,
             format: .line)
+        if ProcessInfo.processInfo.environment["DATACRASHWRITER_CLOSE_STANDARD_INPUT"] == "1" {
+            close(0)
+            unlink(file.path(ofFile: 0))
+        }
         for index in 0..<count {
             // Warnings: never dropped from the queue, so every entry must reach a file.
             file.write(

@@ -40,4 +40,21 @@ import MetaControllerSupport
         #expect(second.map(\.droppedBefore) == [0, 0])
         #expect(queue.takeUnreportedDrops() == 0)
     }
+
+    /// The load's peak is the most that was ever queued at once, kept after the writer drained it:
+    /// the bound the burst tests check (`peak <= capacity`) would hold for any peak too low.
+    @Test func thePeakIsTheMostEverQueuedAndOutlastsTheDrain() {
+        let queue = BoundedLogQueue(maximumQueuedBytes: 2000, waitingForRoom: {})
+        // 200 + 7 + 3 + 590 = 800, then 200 + 7 + 3 + 90 = 300.
+        queue.admit(entry(String(repeating: "a", count: 590)), revealingPrivateValues: false) {}
+        #expect(queue.load.queued == 800 && queue.load.peak == 800)
+        queue.admit(entry(String(repeating: "b", count: 90)), revealingPrivateValues: false) {}
+        #expect(queue.load.queued == 1100 && queue.load.peak == 1100)
+        for written in queue.takeBatch() { queue.finished(written) }
+        #expect(queue.load.queued == 0)
+        #expect(queue.load.peak == 1100)
+        // A smaller load later leaves the peak where it was.
+        queue.admit(entry("c"), revealingPrivateValues: false) {}
+        #expect(queue.load.queued == 211 && queue.load.peak == 1100)
+    }
 }

@@ -745,6 +745,27 @@ extension FileLogDestinationTests {
         return nil
     }
 
+    /// A process that closed its standard input (a daemon may) is given descriptor 0 for the file
+    /// the destination opens after its file was removed: that is a file like any other, and every
+    /// entry reaches it.
+    @Test func aFileOpenedAsDescriptorZeroIsWrittenLikeAnyOther() throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let helper = try #require(Self.helperURL(), "DataCrashWriter was not built beside the tests")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let process = Process()
+        process.executableURL = helper
+        process.arguments = ["--log", directory.path, "Z", "100", "1048576", "2"]
+        process.environment = ["DATACRASHWRITER_CLOSE_STANDARD_INPUT": "1"]
+        process.standardError = Pipe()
+        try process.run()
+        process.waitUntilExit()
+        let heard = (process.standardError as? Pipe).map { String(decoding: $0.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) }
+        #expect(process.terminationStatus == 0, "\(heard ?? "")")
+        let found = try lines(at: directory.appendingPathComponent("app.log").path)
+        #expect(Set(found.map { String($0.dropFirst("W.swift (line 1): w(): ".count)) }) == Set((0..<100).map { "Z-\($0)" }))
+    }
+
     /// Two processes log 2,000 numbered entries each into one file that rotates every 1 KiB or so
     /// (about 120 rotations), while a busy loop per core keeps the cores busy: every entry of both
     /// is found exactly once across the files. Enough files are kept that none is rotated away.
