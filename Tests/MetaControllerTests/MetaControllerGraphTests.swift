@@ -99,6 +99,11 @@ private enum DirectiveKey: MetaControllerKey {
     typealias Value = Cart
     static var name: String { "%%{init: {'theme':'forest'}}%%" }
 }
+/// A slot whose label starts with a backtick, as a Markdown string would.
+private enum BacktickKey: MetaControllerKey {
+    typealias Value = Cart
+    static var name: String { "`cart`" }
+}
 
 /// The identifier a node of a plain name (letters and digits) has in both pictures.
 private func pictureID(_ kind: MetaControllerGraph.Node.Kind, _ name: String) -> String { "\(kind)_\(name)" }
@@ -881,14 +886,16 @@ struct MetaControllerGraphTests {
             "%%{init: {'theme':'dark'}}%%", "%%{ unclosed", "100%", "&lt;b&gt;", "fish & chips", "`raw`", "tick`",
             "nul\u{0}byte", "esc\u{1B}[31m", "bell\u{7}", "del\u{7F}", "c1\u{9B}", "nonchar\u{FFFE}\u{FFFF}",
             "style:x#y;z", "classDef:#quot;", "\\N and \\G", "tab\there", "#quot;", "&#37;", "back\\", "a\\\"b",
+            String(repeating: "long\\", count: 5_000),
         ]
         let metaController = MetaController()
         for name in names {
             metaController.register(Node.self, name: name) { _ in Node() }
         }
         metaController[DirectiveKey.self] = Cart()
+        metaController[BacktickKey.self] = Cart()
         let graph = metaController.graph()
-        let expected = Set(names.map { "Node named \"" + shown($0) + "\"" } + ["%%{init: {'theme':'forest'}}%%"])
+        let expected = Set(names.map { "Node named \"" + shown($0) + "\"" } + ["%%{init: {'theme':'forest'}}%%", "`cart`"])
 
         let chart = try MermaidFlowchart(graph.mermaid)
         #expect(Set(chart.nodes.values.map { $0.label.components(separatedBy: "\n")[0] }) == expected)
@@ -901,7 +908,7 @@ struct MetaControllerGraphTests {
         let document = try DOTDocument(graph.dot)
         let labels = try Set(document.nodes.values.map { try DOTDocument.shown($0.attributes["label"] ?? "").components(separatedBy: "\n")[0] })
         #expect(labels == expected)
-        #expect(document.nodes.count == names.count + 1)
+        #expect(document.nodes.count == names.count + 2)
     }
 
     @Test("names that differ only by a line break are different nodes in DOT and in Mermaid, drawn alike")

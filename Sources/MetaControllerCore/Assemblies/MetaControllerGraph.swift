@@ -297,7 +297,8 @@ public struct MetaControllerGraph: Sendable, Equatable, CustomStringConvertible 
             outgoing[from].append(to)
             requested[to] = true
         }
-        for index in outgoing.indices { outgoing[index].sort() }
+        // ``edges`` are in the order of the nodes they reach, so each node's
+        // targets are too: the first next node of equal chains is the first here.
         // An iterative depth-first walk (nothing recurses per node): the
         // nodes finish children first, so each one's longest chain below is
         // known when it finishes.
@@ -330,12 +331,15 @@ public struct MetaControllerGraph: Sendable, Equatable, CustomStringConvertible 
                 marks[node] = .finished
             }
         }
-        guard let first = ids.indices.max(by: { length[$0] < length[$1] || (length[$0] == length[$1] && $0 > $1) }),
+        // `max(by:)` keeps the first of equal elements: the chain that starts first.
+        guard let first = ids.indices.max(by: { length[$0] < length[$1] }),
             length[first] > 1
         else { return [] }
+        // Each next node's chain is one shorter, so this ends; the bound makes
+        // sure of it (a node's own request once made it point at itself).
         var chain: [Node] = []
         var current: Int? = first
-        while let index = current {
+        while let index = current, chain.count < nodes.count {
             chain.append(nodes[index])
             current = next[index]
         }

@@ -9,8 +9,9 @@
 /// quoted ID, as in GraphViz, `\"` is a quote and every other backslash stays
 /// (a label's `\\`, `\n` are read when it is drawn: ``shown(_:)``). A control
 /// character or U+FFFE, U+FFFF in an ID is an error, as GraphViz refuses a NUL
-/// and writes the others into SVG that is not XML. Anything else is an error,
-/// with the offset where it was met.
+/// and writes the others into SVG that is not XML; so is an ID, or a quoted
+/// piece of one, of more than 16,384 bytes, which GraphViz 2 refuses. Anything
+/// else is an error, with the offset where it was met.
 struct DOTDocument {
     struct Node {
         var attributes: [String: String] = [:]
@@ -194,6 +195,9 @@ struct DOTDocument {
             default:
                 guard isPlain(scalar) else { throw ReadError(offset: start, message: "unexpected \(scalar)") }
                 while index < scalars.count, isPlain(scalars[index]) { index += 1 }
+                guard String(String.UnicodeScalarView(scalars[start..<index])).utf8.count <= 16_384 else {
+                    throw ReadError(offset: start, message: "an ID longer than GraphViz 2 reads")
+                }
                 tokens.append((.id(String(String.UnicodeScalarView(scalars[start..<index]))), start))
             }
         }
@@ -224,6 +228,9 @@ struct DOTDocument {
             }
             value.append(character)
             index += 1
+        }
+        guard String(value).utf8.count <= 16_384 else {
+            throw ReadError(offset: start, message: "a quoted string longer than GraphViz 2 reads")
         }
         return (String(value), index + 1)
     }
