@@ -67,6 +67,66 @@ private final class CheckoutScreen: MetaControllerConsumer {
 
 private final class Node: Sendable {}
 private final class Link: Sendable {}
+private final class Chicken: Sendable {}
+
+// Types of one name: nested in two screens, and in two modules
+// (MetaControllerTestSupport has an `ImageCache` too).
+private enum Feed {
+    final class ViewModel: Sendable {}
+    final class Item: Sendable {}
+    final class Screen: MetaControllerConsumer {
+        static let requiredControllers: [MetaControllerSlot] = [.log]
+        var metaController: MetaController?
+    }
+}
+private enum Profile {
+    final class ViewModel: Sendable {}
+    final class Item: Sendable {}
+    final class Screen: MetaControllerConsumer {
+        static let requiredControllers: [MetaControllerSlot] = [.api]
+        var metaController: MetaController?
+    }
+}
+private enum Settings {
+    final class ViewModel: Sendable {}
+}
+private enum Remote {
+    enum A { final class Thing: Sendable {} }
+    enum B { final class Thing: Sendable {} }
+}
+private final class ImageCache: Sendable {}
+private enum DirectiveKey: MetaControllerKey {
+    typealias Value = Cart
+    static var name: String { "%%{init: {'theme':'forest'}}%%" }
+}
+/// A slot whose label starts with a backtick, as a Markdown string would.
+private enum BacktickKey: MetaControllerKey {
+    typealias Value = Cart
+    static var name: String { "`cart`" }
+}
+
+/// The identifier a node of a plain name (letters and digits) has in both pictures.
+private func pictureID(_ kind: MetaControllerGraph.Node.Kind, _ name: String) -> String { "\(kind)_\(name)" }
+
+/// A name as the pictures show it: a line break a space, a control character
+/// or U+FFFE, U+FFFF its escape (`\u{1B}`).
+private func shown(_ name: String) -> String {
+    var text = ""
+    for character in name {
+        if character.isNewline {
+            text += " "
+            continue
+        }
+        for scalar in character.unicodeScalars {
+            if scalar.properties.generalCategory == .control || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
+                text += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            } else {
+                text.unicodeScalars.append(scalar)
+            }
+        }
+    }
+    return text
+}
 
 @Suite("MetaControllerGraph: graph(consumers:samples:), its queries and its pictures")
 @MainActor
@@ -304,14 +364,14 @@ struct MetaControllerGraphTests {
         #expect(graph.longestChain.map(\.id) == [id("A"), id("C"), id("D"), id("E")])
     }
 
-    @Test("the longest chain agrees with a recursive walk and an exhaustive search on 200 seeded random graphs, circles included")
+    @Test("the longest chain agrees with a recursive walk and an exhaustive search on 200 seeded random graphs, circles and self-requests included")
     func longestChainAgreesWithAnOracle() throws {
         var generator = SeededGenerator(seed: 7)
         for round in 0..<200 {
             let count = Int.random(in: 1...9, using: &generator)
             var planted: [Int: [Int]] = [:]
             for from in 0..<count {
-                for to in 0..<count where from != to && Int.random(in: 0..<4, using: &generator) == 0 {
+                for to in 0..<count where Int.random(in: 0..<4, using: &generator) == 0 {
                     planted[from, default: []].append(to)
                 }
             }
@@ -351,17 +411,30 @@ struct MetaControllerGraphTests {
             where !visited.contains(id) {
                 walk(id)
             }
-            var longest = 0
+            // The longest path over the rest; of those, the first in the nodes' order.
+            func precedes(_ lhs: [ID], _ rhs: [ID]) -> Bool {
+                lhs.map { ids.firstIndex(of: $0)! }.lexicographicallyPrecedes(rhs.map { ids.firstIndex(of: $0)! })
+            }
+            var best: [ID] = []
             var stack: [[ID]] = ids.map { [$0] }
             while let path = stack.popLast() {
-                longest = max(longest, path.count)
+                if path.count > best.count || (path.count == best.count && precedes(path, best)) { best = path }
                 for next in targets(path[path.count - 1]) where !back.contains([path[path.count - 1], next]) {
                     #expect(!path.contains(next), "round \(round): the edges left are not acyclic")
                     if !path.contains(next) { stack.append(path + [next]) }
                 }
             }
+            // And the longest path that holds no node twice, every request counted: no chain is longer.
+            var simplest = 0
+            stack = ids.map { [$0] }
+            while let path = stack.popLast() {
+                simplest = max(simplest, path.count)
+                for next in targets(path[path.count - 1]) where !path.contains(next) { stack.append(path + [next]) }
+            }
             let chain = graph.longestChain
-            #expect(chain.count == (longest > 1 ? longest : 0), "round \(round): \(graph)")
+            #expect(chain.map(\.id) == (best.count > 1 ? best : []), "round \(round): \(graph)")
+            #expect(chain.count <= simplest)
+            #expect(Set(chain.map(\.id)).count == chain.count, "round \(round): a node twice")
             for pair in zip(chain, chain.dropFirst()) {
                 #expect(requests.contains { $0.from == pair.0.id && $0.to == pair.1.id }, "round \(round)")
                 #expect(!back.contains([pair.0.id, pair.1.id]), "round \(round)")
@@ -373,19 +446,28 @@ struct MetaControllerGraphTests {
     func dotReadsBack() throws {
         let graph = try showcase().graph(consumers: [FeedScreen.self, HomeScreen.self])
         let document = try DOTDocument(graph.dot)
-        #expect(Set(document.nodes.keys) == Set(graph.nodes.map(\.id.description)))
+        // Each node's identifier reads back as its kind and name.
+        func node(_ identifier: String) -> String {
+            MermaidFlowchart.node(of: identifier).map { "\($0.kind):\($0.name)" } ?? "unreadable \(identifier)"
+        }
+        #expect(Set(document.nodes.keys.map(node)) == Set(graph.nodes.map(\.id.description)))
+        #expect(document.nodes.count == graph.nodes.count)
         #expect(
-            Set(document.edges.map { "\($0.from) \($0.to)" })
+            Set(document.edges.map { "\(node($0.from)) \(node($0.to))" })
                 == Set(graph.edges.map { "\($0.from) \($0.to)" }))
         #expect(document.edges.count == graph.edges.count)
         for (index, scope) in graph.scopes.enumerated() {
             let cluster = try #require(document.subgraphs["cluster_\(index)"])
             #expect(cluster.attributes["label"] == scope)
-            #expect(Set(cluster.nodes) == Set(graph.nodes.filter { $0.scope == index }.map(\.id.description)))
+            #expect(Set(cluster.nodes.map(node)) == Set(graph.nodes.filter { $0.scope == index }.map(\.id.description)))
         }
-        #expect(document.nodes["missingSlot:locationController"]?.attributes["style"] == "dashed")
-        #expect(document.nodes["slot:logController"]?.attributes["label"] == "logController\\nFakeLogController")
-        let requirement = document.edges.first { $0.from == "consumer:FeedScreen" && $0.to == "slot:logController" }
+        for (identifier, declared) in document.nodes {
+            let name = try #require(MermaidFlowchart.node(of: identifier)?.name)
+            #expect(try DOTDocument.shown(declared.attributes["label"] ?? "").components(separatedBy: "\n").first == name)
+        }
+        #expect(document.nodes["missingSlot_locationController"]?.attributes["style"] == "dashed")
+        #expect(document.nodes["slot_logController"]?.attributes["label"] == "logController\\nFakeLogController")
+        let requirement = document.edges.first { $0.from == "consumer_FeedScreen" && $0.to == "slot_logController" }
         #expect(requirement?.attributes["style"] == "dotted")
     }
 
@@ -393,12 +475,13 @@ struct MetaControllerGraphTests {
     func dotMarksProblems() throws {
         let graph = brokenGraph().graph(consumers: [CheckoutScreen.self])
         let document = try DOTDocument(graph.dot)
-        let circle = document.edges.first { $0.from == "registration:Rock" && $0.to == "registration:Paper" }
+        let circle = document.edges.first { $0.from == "registration_Rock" && $0.to == "registration_Paper" }
         #expect(circle?.attributes["color"] == "red")
         #expect(circle?.attributes["label"] == "circularFactories")
-        #expect(document.nodes["registration:Flaky"]?.attributes["color"] == "red")
-        #expect(document.nodes["missingProduct:Unregistered"]?.attributes["style"] == "dashed")
-        let plain = document.edges.first { $0.from == "registration:Top" && $0.to == "registration:Middle" }
+        #expect(document.nodes["registration_Flaky"]?.attributes["color"] == "red")
+        #expect(document.nodes["missingProduct_Unregistered"]?.attributes["style"] == "dashed")
+        let plain = document.edges.first { $0.from == "registration_Top" && $0.to == "registration_Middle" }
+        #expect(plain != nil)
         #expect(plain?.attributes["color"] == nil)
     }
 
@@ -448,7 +531,13 @@ struct MetaControllerGraphTests {
         }
         #expect(labels.contains("slot with breaks"), "\(labels)")   // "\r\n" is one character
         let document = try DOTDocument(graph.dot)
-        #expect(Set(document.nodes.keys) == Set(graph.nodes.map { String($0.id.description.map { $0.isNewline ? " " : $0 }) }))
+        #expect(
+            Set(document.nodes.keys.compactMap { MermaidFlowchart.node(of: $0).map { "\($0.kind):\($0.name)" } })
+                == Set(graph.nodes.map(\.id.description)))
+        let dotLabels = try Set(document.nodes.values.map { try DOTDocument.shown($0.attributes["label"] ?? "").components(separatedBy: "\n")[0] })
+        for name in names {
+            #expect(dotLabels.contains("Node named \"" + String(name.map { $0.isNewline ? " " : $0 }) + "\""), "\(dotLabels)")
+        }
         #expect(graph.description.components(separatedBy: "\n").count == 3 + names.count)
     }
 
@@ -599,6 +688,569 @@ struct MetaControllerGraphTests {
         #expect(runs.value == 2)
         #expect(try metaController.make(Database.self) === metaController.make(Database.self))
         #expect(runs.value == 2)
+    }
+    // MARK: Issue 45
+
+    @Test("a factory that requests its own product: the longest chain leaves that request out, alone, at a chain's end and in its middle")
+    func selfRequests() throws {
+        func graph(_ requests: [String: [String]]) -> MetaControllerGraph {
+            let metaController = MetaController()
+            for name in requests.keys {
+                metaController.register(Chicken.self, name: name) { metaController in
+                    for other in requests[name] ?? [] { _ = try metaController.make(Chicken.self, name: other) as Chicken }
+                    return Chicken()
+                }
+            }
+            return metaController.graph()
+        }
+        func names(_ chain: [MetaControllerGraph.Node]) -> [String] {
+            chain.map { $0.factoryName ?? "?" }
+        }
+        let alone = graph(["c": ["c"]])
+        #expect(alone.verification.problems.map(\.message) == [#"circular factories: Chicken named "c" -> Chicken named "c""#])
+        #expect(alone.edges.map(\.description) == [#"registration:Chicken named "c" requests registration:Chicken named "c""#])
+        #expect(alone.edges.first?.problems.map(\.kind) == [.circularFactories])
+        #expect(alone.longestChain.isEmpty)
+        #expect(names(graph(["a": ["b"], "b": ["b"]]).longestChain) == ["a", "b"])
+        #expect(names(graph(["a": ["b"], "b": ["c", "b"], "c": ["d"], "d": []]).longestChain) == ["a", "b", "c", "d"])
+        #expect(names(graph(["a": ["b", "a"], "b": []]).longestChain) == ["a", "b"])
+        // Every node requesting itself, in a chain.
+        #expect(names(graph(["a": ["b", "a"], "b": ["c", "b"], "c": ["c"]]).longestChain) == ["a", "b", "c"])
+    }
+
+    @Test("the longest chain is the longest path, by exhaustive search, on 300 seeded random graphs whose circles are factories requesting their own products")
+    func longestChainAgreesWithExhaustiveSearch() throws {
+        var generator = SeededGenerator(seed: 45)
+        for round in 0..<300 {
+            let count = Int.random(in: 1...8, using: &generator)
+            // Requests go from a lower rank to a higher one, or back to the node itself; the
+            // ranks are not the nodes' order, and each factory makes its requests in a random order.
+            let ranks = Array(0..<count).shuffled(using: &generator)
+            var planted: [Int: [Int]] = [:]
+            for from in 0..<count {
+                for to in 0..<count where ranks[from] < ranks[to] && Int.random(in: 0..<3, using: &generator) == 0 {
+                    planted[from, default: []].append(to)
+                }
+                if Int.random(in: 0..<3, using: &generator) == 0 { planted[from, default: []].append(from) }
+                planted[from]?.shuffle(using: &generator)
+            }
+            let metaController = MetaController()
+            for index in 0..<count {
+                let asks = planted[index] ?? []
+                metaController.register(Link.self, name: "n\(index)") { metaController in
+                    for other in asks { _ = try? metaController.make(Link.self, name: "n\(other)") as Link }
+                    return Link()
+                }
+            }
+            let graph = metaController.graph()
+            let ids = graph.nodes.map(\.id)
+            let position = Dictionary(uniqueKeysWithValues: ids.enumerated().map { ($1, $0) })
+            var targets = [[Int]](repeating: [], count: ids.count)
+            for edge in graph.edges where edge.kind == .requests {
+                targets[position[edge.from]!].append(position[edge.to]!)
+            }
+            // Every path that holds no node twice; the longest, and of those the first in the
+            // nodes' order (by its first node, then its second...).
+            var best: [Int] = []
+            var stack: [[Int]] = ids.indices.map { [$0] }
+            while let path = stack.popLast() {
+                if path.count > best.count || (path.count == best.count && path.lexicographicallyPrecedes(best)) {
+                    best = path
+                }
+                for next in targets[path[path.count - 1]] where !path.contains(next) { stack.append(path + [next]) }
+            }
+            let expected = best.count > 1 ? best.map { ids[$0] } : []
+            #expect(graph.longestChain.map(\.id) == expected, "round \(round): \(graph)")
+        }
+    }
+
+    @Test(
+        "of chains equally long, the longest chain starts at the first node in the graph's order, then goes on to the first next node, whatever the order of the requests"
+    )
+    func longestChainTieBreak() throws {
+        let metaController = MetaController()
+        // a -> e, a -> c; b -> e, b -> d: four chains of two. The factories ask for e first.
+        let requests = ["a": ["e", "c"], "b": ["e", "d"], "c": [], "d": [], "e": []]
+        for (name, asks) in requests {
+            metaController.register(Link.self, name: name) { metaController in
+                for other in asks { _ = try metaController.make(Link.self, name: other) as Link }
+                return Link()
+            }
+        }
+        #expect(metaController.graph().longestChain.map(\.factoryName) == ["a", "c"])
+        // Without a's requests: b's chains, b -> d first.
+        metaController.register(Link.self, name: "a") { _ in Link() }
+        #expect(metaController.graph().longestChain.map(\.factoryName) == ["b", "d"])
+    }
+
+    @Test("two types of one name are two nodes, each named with just enough of its qualified name; the counts agree with verify")
+    func typesOfOneNameStayApart() throws {
+        let metaController = MetaController()
+        metaController.logController = FakeLogController()
+        metaController.register(Feed.ViewModel.self) { _ in Feed.ViewModel() }
+        metaController.register(Profile.ViewModel.self) {
+            _ = try $0.make(Settings.ViewModel.self) as Settings.ViewModel
+            _ = try? $0.make(Remote.A.Thing.self) as Remote.A.Thing
+            _ = try? $0.make(Remote.B.Thing.self) as Remote.B.Thing
+            return Profile.ViewModel()
+        }
+        metaController.register(Settings.ViewModel.self) { _ in Settings.ViewModel() }
+        metaController.register(ImageCache.self) { _ in ImageCache() }
+        metaController.register(MetaControllerTestSupport.ImageCache.self) { _ in MetaControllerTestSupport.ImageCache() }
+        metaController.register(Database.self, argument: Feed.Item.self, sample: Feed.Item()) { _, _ in Database() }
+        metaController.register(Database.self, argument: Profile.Item.self, sample: Profile.Item()) { _, _ in Database() }
+        let graph = metaController.graph(consumers: [Feed.Screen.self, Profile.Screen.self])
+
+        #expect(graph.verification.factoriesChecked == 7)
+        #expect(
+            graph.nodes.filter { $0.kind == .registration }.map(\.name) == [
+                "Database from Feed.Item", "Database from Profile.Item", "Feed.ViewModel",
+                "MetaControllerTestSupport.ImageCache", "MetaControllerTests.ImageCache", "Profile.ViewModel",
+                "Settings.ViewModel",
+            ])
+        #expect(graph.description.hasPrefix("graph: 1 scope, 1 slot, 7 registrations, 2 consumer types, 1 problem\n"), "\(graph)")
+        let fromFeed = try #require(graph.node(ID(.registration, "Database from Feed.Item")))
+        #expect(fromFeed.typeName == "Database")
+        #expect(fromFeed.argumentType == "Feed.Item")
+        #expect(graph.node(ID(.registration, "Feed.ViewModel"))?.typeName == "Feed.ViewModel")
+        #expect(
+            graph.unusedRegistrations.map(\.name) == [
+                "Database from Feed.Item", "Database from Profile.Item", "Feed.ViewModel",
+                "MetaControllerTestSupport.ImageCache", "MetaControllerTests.ImageCache", "Profile.ViewModel",
+            ])
+        #expect(graph.dependents(of: ID(.registration, "Settings.ViewModel")).map(\.name) == ["Profile.ViewModel"])
+        #expect(
+            graph.dependencies(of: ID(.registration, "Profile.ViewModel")).map(\.id) == [
+                ID(.registration, "Settings.ViewModel"), ID(.missingProduct, "A.Thing"), ID(.missingProduct, "B.Thing"),
+            ])
+        #expect(graph.node(ID(.missingProduct, "A.Thing"))?.typeName == "A.Thing")
+        // Two consumer types of one name, each with its requirements and its problem.
+        #expect(graph.dependencies(of: ID(.consumer, "Feed.Screen")).map(\.id) == [ID(.slot, "logController")])
+        #expect(graph.dependencies(of: ID(.consumer, "Profile.Screen")).map(\.id) == [ID(.missingSlot, "apiController")])
+        #expect(graph.node(ID(.consumer, "Feed.Screen"))?.problems == [])
+        #expect(graph.node(ID(.consumer, "Profile.Screen"))?.problems.map(\.kind) == [.unfilledRequirement])
+        // And in both pictures, a node each.
+        #expect(try MermaidFlowchart(graph.mermaid).nodes.count == graph.nodes.count)
+        #expect(try DOTDocument(graph.dot).nodes.count == graph.nodes.count)
+    }
+
+    @Test("two missing products of one name are two problems of verify, each on its own node")
+    func missingTypesOfOneName() throws {
+        let metaController = MetaController()
+        metaController.register(Top.self) {
+            _ = try $0.make(Remote.A.Thing.self) as Remote.A.Thing
+            return Top()
+        }
+        metaController.register(Middle.self) {
+            _ = try $0.make(Remote.B.Thing.self) as Remote.B.Thing
+            return Middle()
+        }
+        let graph = metaController.graph()
+        #expect(graph.verification.problems.map(\.chain) == [["Middle", "Thing"], ["Top", "Thing"]])
+        #expect(graph.node(ID(.missingProduct, "A.Thing"))?.problems.map(\.chain) == [["Top", "Thing"]])
+        #expect(graph.node(ID(.missingProduct, "B.Thing"))?.problems.map(\.chain) == [["Middle", "Thing"]])
+        #expect(graph.dependents(of: ID(.missingProduct, "A.Thing")).map(\.name) == ["Top"])
+    }
+
+    @Test("a parent's shared factory that requests a product only a child registers is drawn as the failed request alone")
+    func aFailedRequestIsNotAlsoASuccessfulOne() throws {
+        let parent = MetaController()
+        parent.registerShared(Repository.self) {
+            _ = try $0.make(Database.self) as Database
+            return Repository()
+        }
+        let child = MetaController(parent: parent)
+        child.register(Database.self) { _ in Database() }
+        child.register(Session.self) {
+            _ = try $0.make(Database.self) as Database
+            return Session()
+        }
+        let graph = child.graph()
+        #expect(
+            graph.verification.problems.map(\.description) == [
+                "Repository -> Database: no factory makes Database; register one with register(_:name:factory:)"
+            ])
+        let repository = ID(.registration, "Repository")
+        let requests = graph.edges.filter { $0.from == repository }
+        #expect(requests.map(\.description) == ["registration:Repository requests missingProduct:Database"])
+        #expect(requests.first?.problems.map(\.kind) == [.missingFactory])
+        #expect(graph.dependents(of: ID(.registration, "Database")).map(\.name) == ["Session"])
+        #expect(graph.dependents(of: ID(.missingProduct, "Database")).map(\.id) == [repository])
+        let chart = try MermaidFlowchart(graph.mermaid)
+        #expect(chart.edges.filter { $0.from == pictureID(.registration, "Repository") }.map(\.to) == [pictureID(.missingProduct, "Database")])
+    }
+
+    @Test("a name may hold anything: Mermaid meets no directive, entity, Markdown string or style in a label, and GraphViz no control character")
+    func hostileNames() throws {
+        let names = [
+            "%%{init: {'theme':'dark'}}%%", "%%{ unclosed", "100%", "&lt;b&gt;", "fish & chips", "`raw`", "tick`",
+            "nul\u{0}byte", "esc\u{1B}[31m", "bell\u{7}", "del\u{7F}", "c1\u{9B}", "nonchar\u{FFFE}\u{FFFF}",
+            "style:x#y;z", "classDef:#quot;", "\\N and \\G", "tab\there", "#quot;", "&#37;", "back\\", "a\\\"b",
+            String(repeating: "long\\", count: 5_000),
+        ]
+        let metaController = MetaController()
+        for name in names {
+            metaController.register(Node.self, name: name) { _ in Node() }
+        }
+        metaController[DirectiveKey.self] = Cart()
+        metaController[BacktickKey.self] = Cart()
+        let graph = metaController.graph()
+        let expected = Set(names.map { "Node named \"" + shown($0) + "\"" } + ["%%{init: {'theme':'forest'}}%%", "`cart`"])
+
+        let chart = try MermaidFlowchart(graph.mermaid)
+        #expect(Set(chart.nodes.values.map { $0.label.components(separatedBy: "\n")[0] }) == expected)
+        #expect(!graph.mermaid.contains("%"), "a % outside an entity code")
+        for (identifier, node) in chart.nodes {
+            let name = try #require(MermaidFlowchart.node(of: identifier)?.name)
+            #expect(node.label.components(separatedBy: "\n")[0] == shown(name))
+        }
+
+        let document = try DOTDocument(graph.dot)
+        let labels = try Set(document.nodes.values.map { try DOTDocument.shown($0.attributes["label"] ?? "").components(separatedBy: "\n")[0] })
+        #expect(labels == expected)
+        #expect(document.nodes.count == names.count + 2)
+    }
+
+    @Test("names that differ only by a line break are different nodes in DOT and in Mermaid, drawn alike")
+    func namesThatDifferByALineBreak() throws {
+        let names = ["a\nb", "a b", "a\r\nb", "a\u{2028}b", "a\u{85}b", "a\rb"]
+        let metaController = MetaController()
+        for name in names {
+            metaController.register(Node.self, name: name) { _ in Node() }
+        }
+        let graph = metaController.graph()
+        #expect(graph.nodes.count == names.count)
+        let document = try DOTDocument(graph.dot)
+        #expect(document.nodes.count == names.count)
+        #expect(Set(document.nodes.keys.compactMap { MermaidFlowchart.node(of: $0)?.name }) == Set(names.map { "Node named \"\($0)\"" }))
+        #expect(try Set(document.nodes.values.map { try DOTDocument.shown($0.attributes["label"] ?? "") }) == ["Node named \"a b\"\nper request"])
+        let chart = try MermaidFlowchart(graph.mermaid)
+        #expect(chart.nodes.count == names.count)
+        #expect(Set(chart.nodes.keys.compactMap { MermaidFlowchart.node(of: $0)?.name }) == Set(names.map { "Node named \"\($0)\"" }))
+    }
+
+    @Test(
+        "a node's identifier in the pictures is its own: adding a node changes only the lines that name it, among names that differ only in punctuation or are written in other scripts"
+    )
+    func identifiersAreStable() throws {
+        func graph(_ names: [String], asking requests: [String: String]) -> MetaControllerGraph {
+            let metaController = MetaController()
+            metaController.logController = FakeLogController()
+            for name in names {
+                let asks = requests[name]
+                metaController.register(Node.self, name: name) { metaController in
+                    if let asks { _ = try metaController.make(Node.self, name: asks) as Node }
+                    return Node()
+                }
+            }
+            return metaController.graph()
+        }
+        let names = ["api-v1", "api.v1", "api_v1", "api v1", "api  v1", "设置", "設定", "設定 2", "кэш", "x"]
+        let requests = ["api-v1": "api.v1", "设置": "設定", "x": "missing"]
+        let before = graph(names, asking: requests)
+        for added in ["api:v1", "缓存", "api v1 ", "api_v1_"] {
+            let after = graph(names + [added], asking: requests.merging([added: "api_v1"]) { $1 })
+            for picture in [\MetaControllerGraph.mermaid, \MetaControllerGraph.dot] {
+                let old = before[keyPath: picture].components(separatedBy: "\n")
+                let new = after[keyPath: picture].components(separatedBy: "\n")
+                let identifier = try #require(
+                    try MermaidFlowchart(after.mermaid).nodes.keys.first { MermaidFlowchart.node(of: $0)?.name == "Node named \"\(added)\"" })
+                #expect(Set(old).subtracting(new).filter { !$0.hasPrefix("  linkStyle") }.isEmpty, "\(added)")
+                for line in Set(new).subtracting(old) where !line.hasPrefix("  linkStyle") {
+                    #expect(line.contains(identifier), "\(added): \(line)")
+                }
+            }
+        }
+        // Every identifier reads back as its node.
+        let chart = try MermaidFlowchart(before.mermaid)
+        #expect(Set(chart.nodes.keys.compactMap { MermaidFlowchart.node(of: $0).map { "\($0.kind):\($0.name)" } }) == Set(before.nodes.map(\.id.description)))
+    }
+
+    @Test("each kind of node has its documented shape in both pictures, and a node where a problem arose is red in both")
+    func shapesAndTheProblemClass() throws {
+        let metaController = brokenGraph()
+        metaController.registerShared(Database.self) { _ in Database() }
+        let graph = metaController.graph(consumers: [CheckoutScreen.self, FeedScreen.self])
+        let chart = try MermaidFlowchart(graph.mermaid)
+        let document = try DOTDocument(graph.dot)
+        let expected: [(ID, String, [String: String])] = [
+            (ID(.slot, "logController"), "[()]", ["shape": "cylinder"]),
+            (ID(.registration, "Database"), "[]", [:]),
+            (ID(.registration, "Top"), "()", ["style": "rounded"]),
+            (ID(.registration, "Flaky"), "()", ["style": "rounded", "color": "red", "penwidth": "2"]),
+            (ID(.registration, "Rock"), "[]", [:]),
+            (ID(.consumer, "FeedScreen"), "([])", ["shape": "oval", "color": "red", "penwidth": "2"]),
+            (ID(.missingProduct, "Unregistered"), "[]", ["style": "dashed", "color": "red"]),
+            (ID(.missingSlot, "locationController"), "[]", ["style": "dashed", "color": "red"]),
+        ]
+        for (id, shape, attributes) in expected {
+            let identifier = pictureID(id.kind, id.name)
+            #expect(chart.nodes[identifier]?.shape == shape, "\(id)")
+            var declared = document.nodes[identifier]?.attributes ?? [:]
+            declared["label"] = nil
+            #expect(declared == attributes, "\(id)")
+        }
+        let problems = Set(
+            graph.nodes.filter { !$0.problems.isEmpty && $0.kind != .missingProduct && $0.kind != .missingSlot }.map { pictureID($0.kind, $0.name) })
+        #expect(problems.count == 4)   // Flaky, EagerScreen, CheckoutScreen, FeedScreen
+        #expect(chart.classes["problem"] == problems)
+        #expect(
+            chart.classes["missing"] == Set(graph.nodes.filter { $0.kind == .missingProduct || $0.kind == .missingSlot }.map { pictureID($0.kind, $0.name) }))
+        #expect(graph.mermaid.contains("\n  classDef problem stroke:#d22,stroke-width:3px\n"))
+        for identifier in problems {
+            #expect(document.nodes[identifier]?.attributes["color"] == "red", "\(identifier)")
+        }
+    }
+
+    @Test("an edge where a problem arose is marked with the problem's kind in the text, Mermaid and DOT, and red in both pictures; other edges are not")
+    func theMarksOnEdges() throws {
+        let graph = brokenGraph().graph(consumers: [CheckoutScreen.self])
+        let chart = try MermaidFlowchart(graph.mermaid)
+        let document = try DOTDocument(graph.dot)
+        let text = graph.description.components(separatedBy: "\n")
+        for (index, edge) in graph.edges.enumerated() {
+            let from = pictureID(edge.from.kind, edge.from.name)
+            let to = pictureID(edge.to.kind, edge.to.name)
+            let drawn = try #require(chart.edges.indices.first { chart.edges[$0].from == from && chart.edges[$0].to == to })
+            #expect(drawn == index)
+            let dotEdge = try #require(document.edges.first { $0.from == from && $0.to == to })
+            let kinds = edge.problems.map(\.kind.description)
+            if kinds.isEmpty {
+                #expect(chart.edges[drawn].label == nil)
+                #expect(dotEdge.attributes["label"] == nil && dotEdge.attributes["color"] == nil)
+                #expect(!chart.styledLinks.contains(index))
+            } else {
+                var seen: Set<String> = []
+                let mark = kinds.filter { seen.insert($0).inserted }.joined(separator: ", ")
+                #expect(chart.edges[drawn].label == mark)
+                #expect(dotEdge.attributes["label"] == mark)
+                #expect(dotEdge.attributes["color"] == "red" && dotEdge.attributes["penwidth"] == "2")
+                #expect(chart.styledLinks.contains(index))
+                #expect(text.contains("    \(edge.kind) \(edge.to.name) [\(mark)]"), "\(edge)")
+            }
+        }
+        #expect(graph.edges.filter { !$0.problems.isEmpty }.count == 6)   // the circle's three, the missing, the main actor's, the requirement
+    }
+
+    @Test("a request a product makes on its arrival belongs to its registration when the verification made it, to the factory that asked for it otherwise")
+    func requestsOnArrivalBelongToTheirRegistration() throws {
+        final class Alpha: MetaControllerConsumer {
+            var metaController: MetaController?
+            func metaControllerDidArrive() { _ = try? metaController?.make(Database.self) as Database? }
+        }
+        final class Omega: MetaControllerConsumer {
+            var metaController: MetaController?
+            func metaControllerDidArrive() {
+                _ = try? metaController?.make(Session.self) as Session?
+                _ = try? metaController?.make(Analytics.self) as Analytics?
+            }
+        }
+        final class Zeta: MetaControllerConsumer {
+            var metaController: MetaController?
+            func metaControllerDidArrive() { _ = try? metaController?.make(Database.self) as Database? }
+        }
+        let metaController = MetaController()
+        metaController.register(Alpha.self) { _ in Alpha() }
+        metaController.registerShared(Database.self) { _ in Database() }
+        // Made by Link's factory, which is still running when Zeta arrives.
+        metaController.register(Link.self) {
+            _ = try $0.make(Zeta.self) as Zeta
+            return Link()
+        }
+        metaController.register(Middle.self) { _ in Middle() }
+        metaController.register(Omega.self) { _ in Omega() }
+        metaController.register(Session.self) { _ in Session() }
+        metaController.register(Zeta.self) { _ in Zeta() }
+        let graph = metaController.graph()
+        #expect(
+            graph.edges.map(\.description) == [
+                "registration:Alpha requests registration:Database",
+                "registration:Link requests registration:Database",
+                "registration:Link requests registration:Zeta",
+                "registration:Omega requests registration:Session",
+                "registration:Omega requests missingProduct:Analytics",
+            ])
+    }
+
+    @Test("a slot filled in two scopes is the nearer scope's: its value's type, its scope and its requirements")
+    func theNearestScopeFillsASlot() throws {
+        final class FarTracker: MetaControllerConsumer, Sendable {
+            static let requiredControllers: [MetaControllerSlot] = [.api]
+            var metaController: MetaController? {
+                get { nil }
+                set {}
+            }
+        }
+        final class NearTracker: MetaControllerConsumer, Sendable {
+            static let requiredControllers: [MetaControllerSlot] = [.location]
+            var metaController: MetaController? {
+                get { nil }
+                set {}
+            }
+        }
+        let parent = MetaController()
+        parent[TrackerKey.self] = FarTracker()
+        parent.locationController = FakeLocationController()
+        let child = MetaController(parent: parent)
+        child[TrackerKey.self] = NearTracker()
+        let graph = child.graph()
+        let trackers = graph.nodes.filter { $0.kind == .slot && $0.name.hasPrefix("tracker") }
+        #expect(trackers.map(\.name) == ["tracker"])
+        #expect(trackers.map(\.typeName) == ["NearTracker"])
+        #expect(trackers.map(\.scope) == [0])
+        #expect(graph.dependencies(of: ID(.slot, "tracker")).map(\.id) == [ID(.slot, "locationController")])
+        #expect(graph.node(ID(.slot, "locationController"))?.scope == 1)
+    }
+
+    @Test("each node's description and typeName are the documented ones, for every kind")
+    func nodeDescriptionsAndTypeNames() throws {
+        final class TwiceEager: MetaControllerConsumer {
+            var metaController: MetaController?
+            func metaControllerDidArrive() {
+                _ = locationController
+                _ = dataController
+            }
+        }
+        let metaController = try showcase()
+        metaController.register(TwiceEager.self) { _ in TwiceEager() }
+        metaController.register(Top.self) {
+            _ = try? $0.make(Analytics.self, name: "remote") as Analytics
+            return Top()
+        }
+        let graph = metaController.graph(consumers: [FeedScreen.self, HomeScreen.self])
+        let expected: [(ID, String, String?)] = [
+            (ID(.slot, "logController"), "slot logController (FakeLogController, scope 1)", "FakeLogController"),
+            (ID(.slot, "cart"), "slot cart (Cart, scope 1)", "Cart"),
+            (ID(.registration, "Database"), "registration Database (shared, scope 1)", "Database"),
+            (ID(.registration, "PrefetchedCache"), "registration PrefetchedCache (shared, made before, scope 1)", "PrefetchedCache"),
+            (ID(.registration, "Repository named \"cached\""), "registration Repository named \"cached\" (per request, scope 0)", "Repository"),
+            (ID(.registration, "DetailScreen from Item"), "registration DetailScreen from Item (per request, scope 0)", "DetailScreen"),
+            (ID(.registration, "TwiceEager"), "registration TwiceEager (per request, scope 0, 2 problems)", "TwiceEager"),
+            (ID(.consumer, "FeedScreen"), "consumer FeedScreen (1 problem)", "FeedScreen"),
+            (ID(.missingProduct, "Analytics"), "missingProduct Analytics", "Analytics"),
+            (ID(.missingProduct, "Analytics named \"remote\""), "missingProduct Analytics named \"remote\"", "Analytics"),
+            (ID(.missingSlot, "locationController"), "missingSlot locationController", nil),
+        ]
+        for (id, description, typeName) in expected {
+            let node = try #require(graph.node(id), "\(id) in \(graph)")
+            #expect(node.description == description)
+            #expect(node.typeName == typeName, "\(id)")
+        }
+        #expect(graph.node(ID(.registration, "Repository named \"cached\""))?.factoryName == "cached")
+        #expect(graph.node(ID(.registration, "Database"))?.factoryName == nil)
+        #expect(graph.node(ID(.missingProduct, "Analytics named \"remote\""))?.factoryName == nil)
+        #expect(graph.node(ID(.missingProduct, "Analytics named \"remote\""))?.argumentType == nil)
+        #expect(graph.node(ID(.consumer, "FeedScreen"))?.lifetime == nil)
+    }
+
+    // MARK: Parts of a graph
+
+    @Test("a part of the graph is the nodes a predicate keeps and the edges between them, counted and drawn on its own")
+    func filterMakesAPart() throws {
+        let graph = try showcase().graph(consumers: [FeedScreen.self, HomeScreen.self])
+        let whole = graph.filter { _ in true }
+        #expect(whole.nodes == graph.nodes && whole.edges == graph.edges)
+        #expect(whole.description == graph.description)
+        #expect(whole.mermaid == graph.mermaid && whole.dot == graph.dot)
+
+        let parent = graph.filter { $0.scope == 1 }
+        #expect(parent.nodes.map(\.id) == graph.nodes.filter { $0.scope == 1 }.map(\.id))
+        #expect(parent.verification == graph.verification)
+        #expect(
+            parent.description == """
+                graph: 1 scope, 2 slots, 2 registrations, 0 consumer types, 0 problems
+                scope 1: parent 1
+                  slot cart: Cart
+                  slot logController: FakeLogController
+                  registration Database (shared)
+                  registration PrefetchedCache (shared, made before)
+                """, "\(parent)")
+        let chart = try MermaidFlowchart(parent.mermaid)
+        #expect(Set(chart.subgraphLabels.keys) == ["scope_1"])
+        #expect(chart.nodes.count == 4)
+        #expect(chart.edges.isEmpty)
+        let document = try DOTDocument(parent.dot)
+        #expect(Set(document.subgraphs.keys) == ["cluster_1"])
+        #expect(document.nodes.count == 4)
+        // In the part, nothing asks for the database: the repository that does is outside it.
+        #expect(parent.unusedRegistrations.map(\.name) == ["Database"])
+
+        // A feature's registrations, with the problems on them and the edges among them.
+        let feature = graph.filter { $0.name.hasPrefix("Repository") || $0.name == "Session" || $0.name == "Analytics" }
+        #expect(
+            feature.nodes.map(\.id.description) == [
+                "registration:Repository", "registration:Repository named \"cached\"", "registration:Session",
+                "missingProduct:Analytics",
+            ])
+        #expect(
+            feature.edges.map(\.description) == [
+                "registration:Session requests registration:Repository",
+                "registration:Session requests missingProduct:Analytics",
+            ])
+        #expect(feature.longestChain.map(\.name) == ["Session", "Repository"])
+        #expect(
+            try MermaidFlowchart(feature.mermaid).edges.map(\.to) == [
+                pictureID(.registration, "Repository"), pictureID(.missingProduct, "Analytics"),
+            ])
+        let broken = brokenGraph().graph(consumers: [CheckoutScreen.self])
+        let circle = broken.filter { ["Rock", "Paper", "Scissors"].contains($0.name) }
+        #expect(circle.description.hasPrefix("graph: 1 scope, 0 slots, 3 registrations, 0 consumer types, 1 problem\n"), "\(circle)")
+        #expect(try MermaidFlowchart(circle.mermaid).styledLinks == [0, 1, 2])
+        #expect(broken.filter { $0.kind == .consumer }.description.hasPrefix("graph: 0 scopes, 0 slots, 0 registrations, 1 consumer type, 1 problem\n"))
+        #expect(broken.filter { _ in false }.nodes.isEmpty)
+        #expect(try MermaidFlowchart(broken.filter { _ in false }.mermaid).nodes.isEmpty)
+    }
+
+    @Test("the neighbourhood of a node is every node within so many edges of it, whichever way they point, and the edges between them")
+    func neighborhoodOfANode() throws {
+        // A -> B -> C -> D -> E, F -> C.
+        let metaController = MetaController()
+        let requests = ["A": ["B"], "B": ["C"], "C": ["D"], "D": ["E"], "E": [], "F": ["C"]]
+        for (name, asks) in requests {
+            metaController.register(Link.self, name: name) { metaController in
+                for other in asks { _ = try metaController.make(Link.self, name: other) as Link }
+                return Link()
+            }
+        }
+        let graph = metaController.graph()
+        func id(_ name: String) -> ID { ID(.registration, "Link named \"\(name)\"") }
+        func names(_ part: MetaControllerGraph) -> [String] { part.nodes.map { $0.factoryName ?? $0.name } }
+        #expect(names(graph.neighborhood(of: id("C"), within: 0)) == ["C"])
+        #expect(names(graph.neighborhood(of: id("C"))) == ["B", "C", "D", "F"])
+        #expect(graph.neighborhood(of: id("C")).edges.count == 3)
+        #expect(names(graph.neighborhood(of: id("C"), within: 2)) == ["A", "B", "C", "D", "E", "F"])
+        #expect(names(graph.neighborhood(of: id("A"), within: 2)) == ["A", "B", "C"])
+        #expect(names(graph.neighborhood(of: id("C"), within: -3)) == ["C"])
+        #expect(graph.neighborhood(of: id("nobody"), within: 5).nodes.isEmpty)
+        #expect(graph.neighborhood(of: id("C"), within: 9).nodes == graph.nodes)
+
+        // Against distances counted by an independent search, on seeded random graphs.
+        var generator = SeededGenerator(seed: 8)
+        for round in 0..<60 {
+            let count = Int.random(in: 1...9, using: &generator)
+            let random = MetaController()
+            for index in 0..<count {
+                let asks = (0..<count).filter { _ in Int.random(in: 0..<4, using: &generator) == 0 }
+                random.register(Link.self, name: "n\(index)") { metaController in
+                    for other in asks { _ = try? metaController.make(Link.self, name: "n\(other)") as Link }
+                    return Link()
+                }
+            }
+            let randomGraph = random.graph()
+            let ids = randomGraph.nodes.map(\.id)
+            let start = ids[Int.random(in: 0..<ids.count, using: &generator)]
+            let distance = Int.random(in: 0...3, using: &generator)
+            var within: Set<ID> = [start]
+            for _ in 0..<distance {
+                let ring = within
+                for edge in randomGraph.edges where ring.contains(edge.from) || ring.contains(edge.to) {
+                    within.formUnion([edge.from, edge.to])
+                }
+            }
+            let part = randomGraph.neighborhood(of: start, within: distance)
+            #expect(Set(part.nodes.map(\.id)) == within, "round \(round)")
+            #expect(part.edges.count == randomGraph.edges.filter { within.contains($0.from) && within.contains($0.to) }.count, "round \(round)")
+        }
     }
 }
 

@@ -24,19 +24,29 @@ final class FactoryVerification: Sendable {
         /// The MetaController each shared factory's owner is replaced by, by the owner.
         var twins: [ObjectIdentifier: MetaController] = [:]
         /// The requests made through the stand-ins, when they are recorded: the
-        /// key of the factory that made each, and the key requested.
+        /// key of the factory that made each, the key requested, and whether a
+        /// registration was found for it.
         /// Kept in an array, as made: the graph drops the requests made again.
         var requests: [RequestEdge] = []
-        /// The keys requested outside every factory (a product's
+        /// The requests made outside every factory (a product's
         /// `metaControllerDidArrive()` runs after its factory returns), until
         /// ``attributeRequests(to:)`` gives them the registration verified.
-        var unattributed: Set<FactoryKey> = []
+        var unattributed: [Request] = []
     }
 
-    /// A request recorded for a graph: `requester`'s factory requested `requested`.
+    /// A request for `key`, and whether the MetaController asked (or one of its
+    /// parents) holds a registration of it.
+    struct Request: Hashable {
+        let key: FactoryKey
+        let found: Bool
+    }
+
+    /// A request recorded for a graph: `requester`'s factory requested
+    /// `requested`, which a registration answered when `found`, and none did otherwise.
     struct RequestEdge: Hashable {
         let requester: FactoryKey
         let requested: FactoryKey
+        let found: Bool
     }
 
     private let state = Lock(State())
@@ -50,17 +60,23 @@ final class FactoryVerification: Sendable {
     }
 
     /// Records that the factory running on this thread (or, outside every
-    /// factory, the registration being verified) requested `key`; a request
-    /// on a thread that runs no verification (a factory's request made on
-    /// another thread, or a stand-in kept after its verification) is not recorded.
-    func requested(_ key: FactoryKey) {
+    /// factory, the registration being verified) requested `key`, and whether
+    /// the request found a registration (`found`) or fails for want of one. A
+    /// request on a thread that runs no verification (a factory's request made
+    /// on another thread, or a stand-in kept after its verification) is not recorded.
+    ///
+    /// Called once the request has looked for its registration: a request that
+    /// finds none is a failed request, drawn to the missing product alone,
+    /// even when a registration of the same key sits in a child the
+    /// requester does not see.
+    func requested(_ key: FactoryKey, found: Bool) {
         guard FactoryConstruction.verification != nil else { return }
         let requester = FactoryConstruction.innermostKey
         state.withLock { state in
             if let requester {
-                state.requests.append(RequestEdge(requester: requester, requested: key))
+                state.requests.append(RequestEdge(requester: requester, requested: key, found: found))
             } else {
-                state.unattributed.insert(key)
+                state.unattributed.append(Request(key: key, found: found))
             }
         }
     }
@@ -69,8 +85,8 @@ final class FactoryVerification: Sendable {
     /// the registration they were made for.
     func attributeRequests(to key: FactoryKey) {
         state.withLock { state in
-            for requested in state.unattributed {
-                state.requests.append(RequestEdge(requester: key, requested: requested))
+            for request in state.unattributed {
+                state.requests.append(RequestEdge(requester: key, requested: request.key, found: request.found))
             }
             state.unattributed = []
         }

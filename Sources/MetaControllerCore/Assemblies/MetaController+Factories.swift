@@ -294,15 +294,17 @@ extension MetaController {
         if let found = state.withLock({ $0.claimFactory(key) }) {
             return try product(of: found, type, key: key, owner: self, argument: argument, isolation: isolation)
         }
-        // A stand-in of a verification that draws a graph: the request is an edge.
-        if let requestLog { requestLog.requested(key) }
         var owner = parent
         while let current = owner {
             if let found = current.state.withLock({ $0.claimFactory(key) }) {
+                // A stand-in of a verification that draws a graph: the request is an edge.
+                if let requestLog { requestLog.requested(key, found: true) }
                 return try product(of: found, type, key: key, owner: current, argument: argument, isolation: isolation)
             }
             owner = current.parent
         }
+        // An edge to the missing product alone, whatever a child of this MetaController holds.
+        if let requestLog { requestLog.requested(key, found: false) }
         throw FactoryConstruction.failing(.missingFactory(key), key)
     }
 

@@ -100,9 +100,23 @@ extension MetaController {
         }
 
         let report: MetaControllerVerification
+        /// Where each of the report's problems arose, in the order of its problems.
+        var places: [PlacedProblem] = []
         var registrations: [Registration] = []
         var consumers: [Consumer] = []
         var requests: [FactoryVerification.RequestEdge] = []
+    }
+
+    /// A problem, and the registrations and the consumer type it is about, by
+    /// their identities rather than by the names its chain gives them (two
+    /// types can share a name): where a graph puts it.
+    struct PlacedProblem {
+        let problem: MetaControllerVerification.Problem
+        /// The keys of the registrations its chain names, in the chain's
+        /// order; empty for a consumer type listed.
+        var keys: [FactoryKey] = []
+        /// For a consumer's unfilled requirements, the consumer type.
+        var consumer: ObjectIdentifier?
     }
 
     /// ``verify(consumers:samples:)``, keeping what a graph needs besides the report.
@@ -110,13 +124,16 @@ extension MetaController {
     func verification(
         consumers: [any MetaControllerConsumer.Type], samples: [FactorySample], recordingRequests: Bool
     ) -> VerificationRecord {
-        if let outer = FactoryConstruction.verification { return VerificationRecord(report: Self.verifyWithin(outer)) }
+        if let outer = FactoryConstruction.verification {
+            let within = Self.verifyWithin(outer)
+            return VerificationRecord(report: within.report, places: [within.place])
+        }
         let run = VerificationRun(recordsRequests: recordingRequests)
         let verification = run.recorder
         let requester = verification.standIn(for: self)
         var sampleValues: [ObjectIdentifier: Any] = [:]
         for sample in samples { sampleValues[sample.type] = sample.value }
-        var found: [MetaControllerVerification.Problem] = []
+        var found: [PlacedProblem] = []
         var made = 0
         var checked = 0
         var consumerTypes: Set<ObjectIdentifier> = []
@@ -134,11 +151,11 @@ extension MetaController {
                     VerificationRecord.Consumer(type: consumerType, madeBy: madeBy, required: required, missing: missing))
             }
             guard !missing.isEmpty else { return }
-            found.append(
-                MetaControllerVerification.Problem(
-                    kind: .unfilledRequirement, chain: [name],
-                    message: "\(name) requires \(missing.map(\.name).joined(separator: ", ")), "
-                        + "which this MetaController lacks"))
+            let problem = MetaControllerVerification.Problem(
+                kind: .unfilledRequirement, chain: [name],
+                message: "\(name) requires \(missing.map(\.name).joined(separator: ", ")), "
+                    + "which this MetaController lacks")
+            found.append(PlacedProblem(problem: problem, keys: madeBy.map { [$0] } ?? [], consumer: ObjectIdentifier(consumerType)))
         }
 
         FactoryConstruction.verifying(run) {
@@ -169,7 +186,7 @@ extension MetaController {
                     }
                 } catch {
                     let failure = verification.failures(since: mark).last
-                    found.append(failure.map(Self.problem) ?? Self.problem(threw: error, key: registration.key))
+                    found.append(failure.map(Self.placed) ?? Self.placed(threw: error, key: registration.key))
                     continue
                 }
                 _ = verification.failures(since: mark)
@@ -188,32 +205,38 @@ extension MetaController {
         for consumerType in consumers {
             requirements(of: consumerType, holder: self, name: String(describing: consumerType), madeBy: nil)
         }
-        found += verification.findings.map(Self.problem)
+        found += verification.findings.map(Self.placed)
         let requests = verification.requests
         let released = run.finish()
         withExtendedLifetime(released) {}
+        let places = Self.distinct(found)
         let report = MetaControllerVerification(
-            problems: Self.distinct(found), factoriesMade: made, factoriesChecked: checked,
+            problems: places.map(\.problem), factoriesMade: made, factoriesChecked: checked,
             consumerTypesChecked: consumerTypes.count)
         if let handler = verificationProblemHandler {
             for problem in report.problems { handler(problem) }
         }
         return VerificationRecord(
-            report: report, registrations: checkedRegistrations, consumers: checkedConsumers, requests: requests)
+            report: report, places: places, registrations: checkedRegistrations, consumers: checkedConsumers,
+            requests: requests)
     }
 
     /// The report of a verification asked for while `outer` runs on this
     /// thread, by a factory it runs or a product one made: it verifies
     /// nothing (it would run the same factory again, and that one would ask
     /// again), and `outer` reports the call.
-    private static func verifyWithin(_ outer: VerificationRun) -> MetaControllerVerification {
+    private static func verifyWithin(
+        _ outer: VerificationRun
+    ) -> (report: MetaControllerVerification, place: PlacedProblem) {
         let call = FactoryVerification.Failure(
             kind: .verifyCalledWhileVerifying, chain: FactoryConstruction.chain,
             message: "verify(consumers:samples:) was called while the graph was verified, by a factory "
                 + "or a product it made; call verify from a test or at launch, not from a factory")
         outer.recorder.find(call)
-        return MetaControllerVerification(
-            problems: [problem(call)], factoriesMade: 0, factoriesChecked: 0, consumerTypesChecked: 0)
+        let place = placed(call)
+        let report = MetaControllerVerification(
+            problems: [place.problem], factoriesMade: 0, factoriesChecked: 0, consumerTypesChecked: 0)
+        return (report, place)
     }
 
     /// A registration a request to this MetaController would find.
@@ -277,27 +300,32 @@ extension MetaController {
         unsafeBitCast(key.id, to: Any.Type.self)
     }
 
-    static func problem(_ failure: FactoryVerification.Failure) -> MetaControllerVerification.Problem {
-        var chain = failure.chain.map(\.description)
+    /// The problem `failure` reports, with the keys of its chain.
+    private static func placed(_ failure: FactoryVerification.Failure) -> PlacedProblem {
+        var keys = failure.chain
         var message = failure.message
-        if failure.kind == .circularFactories, let closing = chain.last, let start = chain.firstIndex(of: closing) {
-            // The circle alone, not the registration that led to it.
-            chain = Array(chain[start...])
-            message = "circular factories: " + chain.joined(separator: " -> ")
+        if failure.kind == .circularFactories, let closing = keys.last, let start = keys.firstIndex(of: closing) {
+            // The circle alone, not the registration that led to it (found by
+            // key: two types of one name are not one factory).
+            keys = Array(keys[start...])
+            message = "circular factories: " + keys.map(\.description).joined(separator: " -> ")
         }
-        return MetaControllerVerification.Problem(kind: failure.kind, chain: chain, message: message)
+        let problem = MetaControllerVerification.Problem(kind: failure.kind, chain: keys.map(\.description), message: message)
+        return PlacedProblem(problem: problem, keys: keys)
     }
 
-    private static func problem(threw error: any Error, key: FactoryKey) -> MetaControllerVerification.Problem {
-        MetaControllerVerification.Problem(
+    private static func placed(threw error: any Error, key: FactoryKey) -> PlacedProblem {
+        let problem = MetaControllerVerification.Problem(
             kind: .factoryThrew, chain: [key.description], message: "the factory of \(key) threw: \(error)")
+        return PlacedProblem(problem: problem, keys: [key])
     }
 
-    private static func missingSample(_ key: FactoryKey) -> MetaControllerVerification.Problem {
-        MetaControllerVerification.Problem(
+    private static func missingSample(_ key: FactoryKey) -> PlacedProblem {
+        let problem = MetaControllerVerification.Problem(
             kind: .missingSample, chain: [key.description],
             message: "\(key) was not made: no sample argument; pass one to verify(consumers:samples:) "
                 + "or register the factory with register(_:name:argument:sample:factory:)")
+        return PlacedProblem(problem: problem, keys: [key])
     }
 
     /// The problems, each cause once, with the longest chain that led to it:
@@ -305,30 +333,52 @@ extension MetaController {
     /// registration (its key), a throwing factory (its registration), a
     /// main-actor factory requested off the main actor (the pair), a read of
     /// an empty slot (the product and the slot) and a consumer type's
-    /// requirements, whatever the chains that reached them.
-    private static func distinct(_ problems: [MetaControllerVerification.Problem]) -> [MetaControllerVerification.Problem] {
+    /// requirements, whatever the chains that reached them. Causes are told
+    /// apart by the registrations' keys and the consumer types, not by their
+    /// names: two types of one name are two causes.
+    private static func distinct(_ problems: [PlacedProblem]) -> [PlacedProblem] {
         struct Cause: Hashable {
             let kind: MetaControllerVerification.Problem.Kind
-            let parts: [String]
+            var parts: [String] = []
+            var keys: [FactoryKey] = []
+            var circle: Set<FactoryKey> = []
+            var consumer: ObjectIdentifier?
         }
-        var kept: [MetaControllerVerification.Problem] = []
+        var kept: [PlacedProblem] = []
         var indices: [Cause: Int] = [:]
-        for problem in problems {
-            let parts: [String] =
-                switch problem.kind {
-                case .circularFactories: problem.chain.dropLast().sorted()
-                case .missingFactory, .factoryThrew, .missingSample, .verifyCalledWhileVerifying:
-                    [problem.chain.last ?? problem.message]
-                case .notOnMainActor: problem.chain.suffix(2)
-                default: [problem.message]
+        for placed in problems {
+            let problem = placed.problem
+            var cause = Cause(kind: problem.kind)
+            switch problem.kind {
+            case .circularFactories:
+                if placed.keys.isEmpty {
+                    cause.parts = problem.chain.dropLast().sorted()
+                } else {
+                    cause.circle = Set(placed.keys.dropLast())
                 }
-            let cause = Cause(kind: problem.kind, parts: parts)
+            case .missingFactory, .factoryThrew, .missingSample, .verifyCalledWhileVerifying:
+                if let last = placed.keys.last {
+                    cause.keys = [last]
+                } else {
+                    cause.parts = [problem.chain.last ?? problem.message]
+                }
+            case .notOnMainActor:
+                if placed.keys.isEmpty {
+                    cause.parts = problem.chain.suffix(2)
+                } else {
+                    cause.keys = placed.keys.suffix(2)
+                }
+            default:
+                cause.parts = [problem.message]
+                cause.consumer = placed.consumer
+                if placed.consumer == nil { cause.keys = placed.keys.suffix(1) }
+            }
             if let index = indices[cause] {
-                if problem.chain.count > kept[index].chain.count { kept[index] = problem }
+                if problem.chain.count > kept[index].problem.chain.count { kept[index] = placed }
                 continue
             }
             indices[cause] = kept.count
-            kept.append(problem)
+            kept.append(placed)
         }
         return kept
     }

@@ -6,7 +6,9 @@
 /// graph as ``MetaController/verify(consumers:samples:)`` does and keeps what
 /// it saw. Draw it with ``mermaid`` or ``dot``, read it as text
 /// (``description``), or ask it what a reviewer asks: ``unusedRegistrations``,
-/// ``dependents(of:)`` and ``longestChain``.
+/// ``dependents(of:)`` and ``longestChain``. Draw a part of a big one
+/// (``filter(_:)``, ``neighborhood(of:within:)``): a Mermaid viewer draws at
+/// most 50,000 characters and 500 edges with its default settings.
 ///
 /// ```swift
 /// let graph = AppGraph.make().graph(consumers: [FeedScreen.self, CheckoutScreen.self])
@@ -56,11 +58,23 @@ public struct MetaControllerGraph: Sendable, Equatable, CustomStringConvertible 
         }
 
         /// A node's identity: its kind and its name.
+        ///
+        /// No two nodes of one kind in a graph share a name: a node stands for
+        /// a slot's key, a registration's type, name and argument type, or a
+        /// consumer type, and two of those are never one node because their
+        /// names are equal. A type is named as Swift writes it (`ViewModel`)
+        /// where no other type of the graph has that name, and with just
+        /// enough of its qualified name to tell them apart where one does
+        /// (`FeedScreen.ViewModel` and `ProfileScreen.ViewModel`, or
+        /// `FeatureA.ViewModel` and `FeatureB.ViewModel` for one name in two
+        /// modules); two slots' keys of one name are `cart` and `cart #2`.
         public struct ID: Hashable, Sendable, Comparable, CustomStringConvertible {
             /// What the node stands for.
             public let kind: Kind
             /// The slot's name (`apiController`), or the registration's key as
-            /// problems name it (`DetailScreen named "B" from Item`), or the consumer's type.
+            /// problems name it (`DetailScreen named "B" from Item`), or the
+            /// consumer's type, each type with enough of its qualified name to
+            /// tell it from another type of the same name in the graph.
             public let name: String
 
             /// The identity of the node of kind `kind` named `name`.
@@ -93,12 +107,14 @@ public struct MetaControllerGraph: Sendable, Equatable, CustomStringConvertible 
         /// and missing nodes.
         public let scope: Int?
         /// For a slot, the concrete type of the value it holds; for a
-        /// registration or a missing product, the product type; for a
-        /// consumer, its type; `nil` for a missing slot.
+        /// registration or a missing product, the product type (`Analytics`
+        /// for `Analytics named "remote"`); for a consumer, its type; `nil`
+        /// for a missing slot. Named as ``ID/name`` names types.
         public let typeName: String?
-        /// A registration's name (`register(_:name:factory:)`), when it has one.
+        /// A registration's name (`register(_:name:factory:)`), when it has one;
+        /// `nil` for other kinds.
         public let factoryName: String?
-        /// The type of a registration's argument, when it takes one.
+        /// The type of a registration's argument, when it takes one; `nil` for other kinds.
         public let argumentType: String?
         /// A registration's lifetime; `nil` for other kinds.
         public let lifetime: Lifetime?
@@ -116,7 +132,10 @@ public struct MetaControllerGraph: Sendable, Equatable, CustomStringConvertible 
         public var name: String { id.name }
 
         /// One line: the kind, the name and what is known of it, such as
-        /// `registration CheckoutScreen (per request, scope 0)`.
+        /// `registration CheckoutScreen (per request, scope 0)`: the lifetime,
+        /// `made before`, a slot's value's type, the scope and the number of
+        /// problems, those that apply, in that order (`slot logController
+        /// (StandardLogController, scope 1)`, `consumer FeedScreen (1 problem)`).
         public var description: String {
             var facts: [String] = []
             if let lifetime { facts.append(lifetime == .shared ? "shared" : "per request") }
@@ -189,6 +208,26 @@ public struct MetaControllerGraph: Sendable, Equatable, CustomStringConvertible 
     /// Each edge's ends as positions in ``nodes``, in the order of ``edges``:
     /// the pictures look nodes up by position, not by hashing their names.
     let ends: [Ends]
+    /// For each node, in the order of ``nodes``, the consumer type whose
+    /// requirements were checked there: what a part counts as its consumer types.
+    let consumerTypes: [ObjectIdentifier?]
+    /// Whether this is a part of a graph (``filter(_:)``, ``neighborhood(of:within:)``):
+    /// its text counts what it shows, and its pictures leave out the scopes it holds no node of.
+    let isPart: Bool
+
+    init(
+        scopes: [String], nodes: [Node], edges: [Edge], verification: MetaControllerVerification,
+        listedRegistrations: Set<Node.ID>, ends: [Ends], consumerTypes: [ObjectIdentifier?], isPart: Bool = false
+    ) {
+        self.scopes = scopes
+        self.nodes = nodes
+        self.edges = edges
+        self.verification = verification
+        self.listedRegistrations = listedRegistrations
+        self.ends = ends
+        self.consumerTypes = consumerTypes
+        self.isPart = isPart
+    }
 
     /// The positions in ``nodes`` of an edge's ends.
     struct Ends: Sendable, Equatable {
@@ -231,13 +270,23 @@ public struct MetaControllerGraph: Sendable, Equatable, CustomStringConvertible 
 
     /// The longest chain of requests: each node's factory requested the next
     /// one's product. Of chains equally long, the one that starts first in
-    /// ``nodes``, and then goes on to the first next node.
+    /// ``nodes``, and then goes on to the first next node in ``nodes``
+    /// (whatever the order the factory made its requests in).
     ///
-    /// A chain does not go round a circle: the nodes are walked depth first,
-    /// from those nothing requested, in the order of ``nodes`` (then from any
-    /// left, in that order), and a request back to a node on the walk's
-    /// current path is left out. With no circle, this is the longest path of
-    /// requests in the graph. Empty when no factory requested anything.
+    /// A chain does not go round a circle, and never holds a node twice: the
+    /// nodes are walked depth first, from those nothing requested, in the
+    /// order of ``nodes`` (then from any left, in that order), and a request
+    /// back to a node on the walk's current path is left out, a factory's
+    /// request for its own product first of all. With no circle, this is the
+    /// longest path of requests in the graph. Empty when no factory requested
+    /// another's product.
+    ///
+    /// The walk keeps a stack of its own, so a chain of any length takes no
+    /// more of the thread's stack than a short one, and visits each node and
+    /// each request once: its time grows with the graph, circles or not.
+    /// (The longest chain that avoids every circle whatever the walk's order
+    /// is the longest simple path, a problem no known method solves in less
+    /// than exponential time.)
     public var longestChain: [Node] {
         let ids = nodes.map(\.id)
         let position = Dictionary(uniqueKeysWithValues: ids.enumerated().map { ($1, $0) })
@@ -248,7 +297,8 @@ public struct MetaControllerGraph: Sendable, Equatable, CustomStringConvertible 
             outgoing[from].append(to)
             requested[to] = true
         }
-        for index in outgoing.indices { outgoing[index].sort() }
+        // ``edges`` are in the order of the nodes they reach, so each node's
+        // targets are too: the first next node of equal chains is the first here.
         // An iterative depth-first walk (nothing recurses per node): the
         // nodes finish children first, so each one's longest chain below is
         // known when it finishes.
@@ -271,21 +321,25 @@ public struct MetaControllerGraph: Sendable, Equatable, CustomStringConvertible 
                     continue
                 }
                 path.removeLast()
-                marks[node] = .finished
                 length[node] = 1
                 for target in outgoing[node] where marks[target] == .finished && length[target] + 1 > length[node] {
-                    // A target on the path (a request back round a circle) is not finished: left out.
+                    // A target on the path (a request back round a circle, the
+                    // node itself among them: it is finished only below) is left out.
                     length[node] = length[target] + 1
                     next[node] = target
                 }
+                marks[node] = .finished
             }
         }
-        guard let first = ids.indices.max(by: { length[$0] < length[$1] || (length[$0] == length[$1] && $0 > $1) }),
+        // `max(by:)` keeps the first of equal elements: the chain that starts first.
+        guard let first = ids.indices.max(by: { length[$0] < length[$1] }),
             length[first] > 1
         else { return [] }
+        // Each next node's chain is one shorter, so this ends; the bound makes
+        // sure of it (a node's own request once made it point at itself).
         var chain: [Node] = []
         var current: Int? = first
-        while let index = current {
+        while let index = current, chain.count < nodes.count {
             chain.append(nodes[index])
             current = next[index]
         }

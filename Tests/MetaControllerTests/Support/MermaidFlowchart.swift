@@ -14,6 +14,15 @@ import Foundation
 /// `_`, not a keyword, and does not start with `o` or `x` (which an arrow
 /// before it would swallow). A node is declared once, before an edge or a
 /// class names it; subgraphs are closed; link indices name edges.
+///
+/// What Mermaid 11 reads in the text before it parses the flowchart is
+/// refused where a label would meet it: a `%` (`%%{...}%%` is a directive
+/// that re-themes the picture, `%%` a comment), a raw `&` (the browser reads
+/// `&lt;` as `<`), a label that starts with a backtick (a Markdown string),
+/// a line that `style.*:\S*#.*;` or `classDef.*:\S*#.*;` matches outside a
+/// `classDef` or `linkStyle` statement (Mermaid drops that `;`, breaking the
+/// entity code before it), and a control character or U+FFFE, U+FFFF, which
+/// SVG cannot hold.
 struct MermaidFlowchart {
     struct Node {
         let label: String
@@ -52,6 +61,9 @@ struct MermaidFlowchart {
             func fail(_ message: String) -> GrammarError { GrammarError(line: number, message: message) }
             let line = raw.trimmingCharacters(in: " ")
             guard !line.isEmpty else { continue }
+            if !line.hasPrefix("classDef "), !line.hasPrefix("linkStyle "), Self.stylePattern.firstMatch(in: line) != nil {
+                throw fail("Mermaid would drop a ; of an entity code on this line: \(line)")
+            }
             let words = line.split(separator: " ", maxSplits: 2).map(String.init)
             switch words[0] {
             case "end":
@@ -138,9 +150,23 @@ struct MermaidFlowchart {
         return (id, String(scalars[end...]))
     }
 
+    /// Mermaid's `encodeEntities` takes the last character off what these match.
+    private static let stylePattern = LinePattern(#"(style|classDef).*:\S*#.*;"#)
+
     /// The text of a label, its entity codes and line breaks read.
     private static func label(_ body: String, _ fail: (String) -> GrammarError) throws -> String {
         guard !body.contains("\"") else { throw fail("a \" inside a label") }
+        guard !body.hasPrefix("`") else { throw fail("a label that opens a Markdown string: \(body)") }
+        for scalar in body.unicodeScalars {
+            switch scalar {
+            case "%": throw fail("a % in a label, which can start a directive or a comment: \(body)")
+            case "&": throw fail("a raw & in a label, an HTML entity to the browser: \(body)")
+            default:
+                if scalar.properties.generalCategory == .control || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
+                    throw fail("a control character in a label: U+\(String(scalar.value, radix: 16))")
+                }
+            }
+        }
         var text = ""
         var rest = Substring(body)
         while let character = rest.first {
@@ -170,6 +196,65 @@ struct MermaidFlowchart {
             }
         }
         return text
+    }
+}
+
+extension MermaidFlowchart {
+    /// The kind and the name a graph's node identifier stands for, read by
+    /// the scheme Docs/SeeingTheGraph.md gives: the kind, `_`, then the name
+    /// with ASCII letters and digits as they are, `_` alone for one space, and
+    /// `__` hex codes joined by `x` `_` for any other run; `nil` when it does
+    /// not follow the scheme. Whatever can be read back names one node only.
+    static func node(of identifier: String) -> (kind: String, name: String)? {
+        guard let separator = identifier.firstIndex(of: "_") else { return nil }
+        let kind = String(identifier[..<separator])
+        var scalars = Array(identifier[identifier.index(after: separator)...].unicodeScalars)[...]
+        var name = String.UnicodeScalarView()
+        func isLetterOrDigit(_ scalar: Unicode.Scalar) -> Bool {
+            ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
+        }
+        while let scalar = scalars.first {
+            scalars = scalars.dropFirst()
+            if isLetterOrDigit(scalar) {
+                name.append(scalar)
+                continue
+            }
+            guard scalar == "_" else { return nil }
+            guard scalars.first == "_" else {
+                // One space, then a letter or a digit, or the end.
+                name.append(" ")
+                continue
+            }
+            scalars = scalars.dropFirst()
+            guard let close = scalars.firstIndex(of: "_") else { return nil }
+            let codes = String(String.UnicodeScalarView(scalars[..<close]))
+            scalars = scalars[scalars.index(after: close)...]
+            guard !codes.isEmpty else { return nil }
+            var run: [Unicode.Scalar] = []
+            for code in codes.split(separator: "x", omittingEmptySubsequences: false) {
+                guard let value = UInt32(code, radix: 16), let decoded = Unicode.Scalar(value) else { return nil }
+                run.append(decoded)
+            }
+            // The writer keeps a run of one space as `_`, and ends a run at a letter or a digit.
+            guard run != [" "], !run.contains(where: isLetterOrDigit) else { return nil }
+            if let next = scalars.first, !isLetterOrDigit(next) { return nil }
+            name.append(contentsOf: run)
+        }
+        return (kind, String(name))
+    }
+}
+
+/// A regular expression over a line, on Foundation's engine (JavaScript's `.` and `\S` are its).
+private struct LinePattern {
+    private let expression: NSRegularExpression
+
+    init(_ pattern: String) {
+        // A literal pattern of the tests: a failure here is the test's own mistake.
+        expression = try! NSRegularExpression(pattern: pattern)
+    }
+
+    func firstMatch(in text: String) -> NSTextCheckingResult? {
+        expression.firstMatch(in: text, range: NSRange(text.startIndex..., in: text))
     }
 }
 
