@@ -1143,6 +1143,18 @@ struct MetaControllerGraphTests {
         #expect(graph.node(ID(.consumer, "FeedScreen"))?.lifetime == nil)
     }
 
+    @Test("node identities are ordered by kind, then by name, and no identity comes before itself")
+    func nodeIdentitiesAreOrderedByKindThenName() {
+        let registration = ID(.registration, "Database")
+        #expect(!(registration < registration))
+        #expect(!(ID(.slot, "a") < ID(.slot, "a")))
+        #expect(ID(.slot, "b") < ID(.slot, "c") && !(ID(.slot, "c") < ID(.slot, "b")))
+        // Kind first: every slot before every registration, whatever the names.
+        #expect(ID(.slot, "z") < ID(.registration, "a"))
+        #expect([ID(.registration, "b"), ID(.slot, "b"), ID(.registration, "a"), ID(.slot, "a")].sorted()
+            == [ID(.slot, "a"), ID(.slot, "b"), ID(.registration, "a"), ID(.registration, "b")])
+    }
+
     // MARK: Parts of a graph
 
     @Test("a part of the graph is the nodes a predicate keeps and the edges between them, counted and drawn on its own")
