@@ -19,7 +19,10 @@ public import Foundation
 ///
 /// A malformed file throws ``LocationError/Code/malformedGPX`` naming the line:
 /// XML that is not well formed (bytes that are not UTF-8, a character XML
-/// does not allow, such as NUL, raw or as `&#0;`), elements nested more than 64 deep, an
+/// does not allow, such as NUL, raw or as `&#0;`, an XML declaration that is not at the
+/// very start or breaks XML 1.0's grammar for it, naming the column too, such as
+/// `encoding` given twice or before `version`), a declared encoding other than UTF-8,
+/// US-ASCII and ISO-8859-1, elements nested more than 64 deep, an
 /// undeclared namespace prefix, a root element other than GPX's `gpx`, a point
 /// without `lat` and `lon` or with coordinates out of range, an elevation or
 /// time that does not parse. Coordinates and elevations are `xsd:decimal`, as

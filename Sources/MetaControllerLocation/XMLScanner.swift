@@ -12,8 +12,12 @@ import MetaControllerSupport
 /// open elements and namespace scopes are arrays, and the depth limit is
 /// checked before an element is opened.
 ///
-/// Before it reads any markup it checks the characters, as XML 1.0 asks: the
-/// bytes must be UTF-8 (§4.3.3: anything else is a fatal error), and every
+/// Before it reads any markup it reads the XML declaration, if any, and checks its
+/// grammar (§2.8, ``XMLDeclaration``): only the very start of the document may hold
+/// one, and a processing instruction named `xml` in any case anywhere else is an
+/// error. Then it checks the characters, as XML 1.0 asks: the bytes must be UTF-8,
+/// or the US-ASCII or ISO-8859-1 the declaration names (§4.3.3: anything else is a
+/// fatal error), and every
 /// character must be one XML allows (§2.2: no NUL, no C0 control but tab,
 /// line feed and carriage return, no U+FFFE or U+FFFF), raw or as a
 /// character reference. Line ends are normalised as §2.11 says (a carriage
@@ -48,6 +52,8 @@ struct XMLScanner {
     /// Each prefix's bindings, innermost last; `""` is the default namespace, and an empty URI undeclares it.
     private var bindings: [String: [String]] = ["xml": [xmlNamespace]]
     private var sawRoot = false
+    /// Where the document starts, after a byte order mark: the only place an XML declaration may be.
+    private let documentStart: Int
     /// The end of a self-closing element, handed out on the next call.
     private var pendingEnd: Event?
 
@@ -57,7 +63,8 @@ struct XMLScanner {
         self.bytes = try Self.checkedCharacters(utf8)
         self.maximumDepth = maximumDepth
         // Skip a UTF-8 byte order mark.
-        if utf8.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+        documentStart = utf8.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        index = documentStart
     }
 
     /// The encodings read: UTF-8, and the two it can be made from byte for byte.
@@ -68,37 +75,17 @@ struct XMLScanner {
     /// The encoding the XML declaration names (`<?xml version="1.0" encoding="ISO-8859-1"?>`),
     /// UTF-8 when there is no declaration or it names none (XML 1.0 §4.3.3).
     ///
-    /// - Throws: For an encoding other than UTF-8, US-ASCII and ISO-8859-1 (read, not guessed
-    ///   at), or for one that contradicts a UTF-8 byte order mark.
+    /// The declaration is read in full, wherever its `encoding` is in it (see ``XMLDeclaration``).
+    ///
+    /// - Throws: For a declaration that breaks §2.8's grammar, naming its line and column; for an
+    ///   encoding other than UTF-8, US-ASCII and ISO-8859-1 (read, not guessed at), or one that
+    ///   contradicts a UTF-8 byte order mark; for a document in UTF-16 or UTF-32 (Appendix F).
     static func declaredEncoding(_ bytes: [UInt8]) throws(LocationError) -> Encoding {
+        if let wide = wideEncoding(bytes) {
+            throw .gpx(line: 1, "the document is in \(wide); GPX files are read in UTF-8, US-ASCII or ISO-8859-1")
+        }
         let hasMark = bytes.starts(with: [0xEF, 0xBB, 0xBF])
-        let start = hasMark ? 3 : 0
-        // The declaration is only at the very start, "<?xml" and a space (§2.8).
-        let opener = Array("<?xml".utf8)
-        guard bytes.count > start + opener.count, bytes[start..<(start + opener.count)].elementsEqual(opener),
-            [0x20, 0x09, 0x0A, 0x0D].contains(bytes[start + opener.count])
-        else { return .utf8 }
-        // Its pseudo-attributes are ASCII; it ends at the first "?>" (a few hundred bytes at most are looked at).
-        var end = start + opener.count
-        while end + 1 < bytes.count, end < start + 1024, !(bytes[end] == UInt8(ascii: "?") && bytes[end + 1] == UInt8(ascii: ">")) {
-            end += 1
-        }
-        let declaration = Array(bytes[start..<end])
-        let word = Array("encoding".utf8)
-        guard let at = (0..<max(0, declaration.count - word.count + 1)).first(where: { declaration[$0..<($0 + word.count)].elementsEqual(word) })
-        else { return .utf8 }
-        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
-        var position = at + word.count
-        while position < declaration.count, isSpace(declaration[position]) { position += 1 }
-        guard position < declaration.count, declaration[position] == UInt8(ascii: "=") else {
-            throw .gpx(line: 1, "the XML declaration's encoding has no value")
-        }
-        position += 1
-        while position < declaration.count, isSpace(declaration[position]) { position += 1 }
-        guard position < declaration.count, declaration[position] == UInt8(ascii: "\"") || declaration[position] == UInt8(ascii: "'"),
-            let close = declaration[(position + 1)...].firstIndex(of: declaration[position])
-        else { throw .gpx(line: 1, "the XML declaration's encoding is not quoted") }
-        let name = String(decoding: declaration[(position + 1)..<close], as: UTF8.self)
+        guard let declaration = try XMLDeclaration.read(bytes, from: hasMark ? 3 : 0), let name = declaration.encoding else { return .utf8 }
         let encoding: Encoding
         switch name.uppercased() {
         case "UTF-8", "UTF8": encoding = .utf8
@@ -111,6 +98,20 @@ struct XMLScanner {
             throw .gpx(line: 1, "the document declares the encoding \(name.prefix(40)) but starts with a UTF-8 byte order mark")
         }
         return encoding
+    }
+
+    /// The encoding of a document in UTF-16 or UTF-32, told by its byte order mark or by how its
+    /// first `<` is written (XML 1.0 Appendix F); `nil` for any other document.
+    static func wideEncoding(_ bytes: [UInt8]) -> String? {
+        if bytes.starts(with: [0x00, 0x00, 0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE, 0x00, 0x00]) {
+            return "UTF-32 (it starts with a UTF-32 byte order mark)"
+        }
+        if bytes.starts(with: [0x00, 0x00, 0x00, 0x3C]) || bytes.starts(with: [0x3C, 0x00, 0x00, 0x00]) { return "UTF-32" }
+        if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE]) {
+            return "UTF-16 (it starts with a UTF-16 byte order mark)"
+        }
+        if bytes.starts(with: [0x00, 0x3C, 0x00, 0x3F]) || bytes.starts(with: [0x3C, 0x00, 0x3F, 0x00]) { return "UTF-16" }
+        return nil
     }
 
     /// `bytes` in UTF-8: ISO-8859-1's bytes from 0x80 are the code points U+0080 to U+00FF.
@@ -229,6 +230,15 @@ struct XMLScanner {
             } else {
                 switch Self.byte(bytes, index + 1) {
                 case UInt8(ascii: "?"):
+                    // A target of xml, in any case, is the declaration's, which only the very start may hold (§2.6, §2.8).
+                    if Self.namesXML(bytes, index + 2), !(index == documentStart && Self.matches(bytes, index, Self.declarationStart)) {
+                        throw .gpx(
+                            line: line,
+                            Self.matches(bytes, index, Self.declarationStart)
+                                ? "the XML declaration <?xml …?> is allowed only at the very start of the file, with nothing before it, not even white space or a comment"
+                                : "a processing instruction may not be named \(String(decoding: bytes[(index + 2)..<(index + 5)], as: UTF8.self)): the XML declaration is written <?xml, in lower case, at the very start of the file"
+                        )
+                    }
                     try skip(opener: Self.piStart, past: Self.piEnd, what: "a processing instruction")
                 case UInt8(ascii: "!"):
                     if Self.matches(bytes, index, Self.commentStart) {
@@ -392,6 +402,16 @@ struct XMLScanner {
     // MARK: - Bytes
 
     private static let piStart = Array("<?".utf8), piEnd = Array("?>".utf8)
+    private static let declarationStart = Array("<?xml".utf8)
+
+    /// Whether the processing instruction whose target starts at `index` is named `xml` in any case:
+    /// those letters, then white space, `?>` or the end.
+    private static func namesXML(_ bytes: [UInt8], _ index: Int) -> Bool {
+        guard index + 3 <= bytes.count else { return false }
+        for (offset, letter) in "xml".utf8.enumerated() where bytes[index + offset] | 0x20 != letter { return false }
+        guard let next = byte(bytes, index + 3) else { return true }
+        return !isNameByte(next)
+    }
     private static let commentStart = Array("<!--".utf8), commentEnd = Array("-->".utf8)
     private static let cdataStart = Array("<![CDATA[".utf8), cdataEnd = Array("]]>".utf8)
 

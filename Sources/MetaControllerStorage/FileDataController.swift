@@ -70,9 +70,9 @@ public final class FileDataController: DataController, MetaControllerConsumer {
     private let directoryPath: String
     /// The directory, opened once: every file operation is relative to it.
     private let opened: StoreDirectory
-    /// The names on disk that may be other spellings of keys, from the last listing, while the
-    /// directory has not changed since (see ``otherSpellings(of:)``).
-    private let spellingCandidates = Lock<SpellingCandidates?>(nil)
+    /// The names on disk that are other spellings of keys, from the last listing and kept in step
+    /// with the store's own changes since (see ``otherSpellingNames()``).
+    private let keptSpellings = Lock<OtherSpellings?>(nil)
     private static let suffix = ".entry"
     private static let temporaryPrefix = ".tmp-"
 
@@ -170,52 +170,92 @@ public final class FileDataController: DataController, MetaControllerConsumer {
         byte >= 0x80 || byte == UInt8(ascii: "K") || byte == UInt8(ascii: ";") || byte == UInt8(ascii: "`")
     }
 
-    /// The names of a listing that may be other spellings of keys, and when the directory had last
-    /// changed before it.
-    private struct SpellingCandidates: Sendable {
-        let names: [String]
-        let directoryChanged: Duration
+    /// The names in the directory that are other spellings of keys (not in NFC, with a byte that
+    /// ``mayBeOtherSpelling(_:)``), by the key each spells, sorted in byte order; the directory's
+    /// change time they are right for; and when the listing that found them started.
+    private struct OtherSpellings: Sendable {
+        var names: [String: [String]]
+        /// The directory's change time the names are right for: the one read before the listing,
+        /// moved on by each of the store's own changes since.
+        var accounted: Duration
+        /// When the listing started, on the wall clock.
+        let listed: Duration
+        /// Whether no change can hide behind ``accounted``: the listing started at least
+        /// ``listingSettleTime`` after it, and the store has not changed the directory since.
+        var settled: Bool
     }
 
-    /// How long after the directory last changed a listing must start to be kept: file times are
-    /// coarse (a few milliseconds on Linux, a second on HFS+), so a change made in the same tick
-    /// as the one the listing saw could leave the time as it was.
+    /// How long after the directory last changed a listing must start to be relied on for good:
+    /// file times are coarse (a few milliseconds on Linux, a second on HFS+), so a change made by
+    /// something else in the same tick as the one the listing saw, or as one of the store's own,
+    /// could leave the time as it was.
     static let listingSettleTime = Duration.seconds(2)
 
-    /// The names in the directory that may be other spellings of keys: `.entry` names with a byte
-    /// ``mayBeOtherSpelling(_:)``. Listed once, then kept while the directory's change time stays
-    /// as it was, so misses of keys with such characters (`"apiKey"`, `"café"`) do not list a large
-    /// directory each time; any entry added, removed or renamed, by this store or anything else,
-    /// moves that time on and the next miss lists again.
-    private func spellingCandidateNames() throws(StoreDirectory.Failure) -> [String] {
+    /// The names in the directory that are other spellings of keys, by the key each spells.
+    ///
+    /// Listed once, then kept while the directory's change time is the one they are right for (one
+    /// `fstat` a use), so misses of keys with such characters (`"apiKey"`, `"café"`) do not list a
+    /// large directory each time. The store's own saves and destroys move that time on with them
+    /// (``accountOwnChange(from:removed:)``); any other change of the directory, by another process
+    /// or a tool, leaves it behind, and the next use lists again. A listing that is not settled (a
+    /// change by something else may hide behind a time it accounts for) is made again at the first
+    /// use two seconds after it: while the store keeps changing its directory, at most one listing
+    /// every two seconds.
+    private func otherSpellingNames() throws(StoreDirectory.Failure) -> [String: [String]] {
         let changed = opened.changed()
-        if let changed, let kept = spellingCandidates.withLock({ $0 }), kept.directoryChanged == changed {
+        let now = opened.now()
+        if let changed, let kept = keptSpellings.withLock({ $0 }), kept.accounted == changed,
+            kept.settled || now - kept.listed < Self.listingSettleTime
+        {
             return kept.names
         }
-        let listingStarted = opened.now()
         opened.seams.listedForSpellings?()
         // A name without such a byte is in NFC already, so it is no other spelling of anything: it is
         // passed over by its bytes, before it is made a string.
         let suffixBytes = Self.suffix.utf8
-        let names = try opened.names { name in
+        let found = try opened.names { name in
             name.count > suffixBytes.count && name.suffix(suffixBytes.count).elementsEqual(suffixBytes) && name.contains(where: Self.mayBeOtherSpelling)
         }
-        // Kept only when the change time was read before the listing, and is old enough that no
-        // later change can share it.
-        let keeps = changed.map { listingStarted - $0 >= Self.listingSettleTime } ?? false
-        spellingCandidates.withLock { $0 = keeps ? SpellingCandidates(names: names, directoryChanged: changed!) : nil }
+        var names: [String: [String]] = [:]
+        for name in found {
+            // A name in NFC is its own key's file, never another spelling of a key.
+            guard let stem = Self.stem(of: name) else { continue }
+            let key = stem.inNormalizationFormC
+            if !key.utf8.elementsEqual(stem.utf8) { names[key, default: []].append(name) }
+        }
+        for key in names.keys { names[key]?.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) } }
+        keptSpellings.withLock { kept in
+            // The change time is read before the listing, so every change after it is seen as one.
+            kept = changed.map { OtherSpellings(names: names, accounted: $0, listed: now, settled: now - $0 >= Self.listingSettleTime) }
+        }
         return names
+    }
+
+    /// Keeps the names of other spellings in step with a change of the directory the store has
+    /// just made (a save's rename, a destroy's removals): when they were right for the change time
+    /// `before` it, they are right for the time after it, less the names in `removed`. Not settled
+    /// then: a change by something else made meanwhile hides behind this one until the next listing.
+    private func accountOwnChange(from before: Duration?, removed: [String] = []) {
+        guard let before, keptSpellings.withLock({ $0 != nil }) else { return }
+        let after = opened.changed()
+        keptSpellings.withLock { kept in
+            guard var updated = kept, updated.accounted == before, let after else { return }
+            for name in removed {
+                guard let stem = Self.stem(of: name) else { continue }
+                let key = stem.inNormalizationFormC
+                updated.names[key]?.removeAll { $0 == name }
+                if updated.names[key]?.isEmpty == true { updated.names[key] = nil }
+            }
+            updated.accounted = after
+            updated.settled = false
+            kept = updated
+        }
     }
 
     /// The file names in the directory, other than `key`'s own, that are spellings of `key` (a key in NFC), in byte order.
     private func otherSpellings(of key: String) throws(StoreDirectory.Failure) -> [String] {
         guard Self.mayHaveOtherSpellings(key) else { return [] }
-        let candidates = try spellingCandidateNames()
-        return candidates.filter { name in
-            guard let stem = Self.stem(of: name), !stem.utf8.elementsEqual(key.utf8) else { return false }
-            return stem.inNormalizationFormC.utf8.elementsEqual(key.utf8)
-        }
-        .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        return try otherSpellingNames()[key] ?? []
     }
 
     /// The name without the entry suffix, when it ends with `.entry`; whether that is a valid key (no dot file is) is
@@ -237,12 +277,21 @@ public final class FileDataController: DataController, MetaControllerConsumer {
             throw DataStoreError(
                 .tooLarge, key: key, "cannot save \"\(key)\": \(data.count) bytes are more than the limit of \(maximumEntryBytes) bytes")
         }
-        if let failure = AtomicFile.write(data, in: opened, replacing: normalized + Self.suffix, temporaryPrefix: Self.temporaryPrefix) {
-            throw DataStoreError(.unwritable, key: key, "cannot save \"\(key)\": \(failure)")
-        }
+        let before = opened.changed()
+        let failure = AtomicFile.write(data, in: opened, replacing: normalized + Self.suffix, temporaryPrefix: Self.temporaryPrefix)
+        accountOwnChange(from: before)
+        if let failure { throw DataStoreError(.unwritable, key: key, "cannot save \"\(key)\": \(failure)") }
         // The NFC file now holds the value and is the one read; other spellings of the key go.
         // One left behind (the list or the removal failed) is hidden behind it.
-        for name in (try? otherSpellings(of: normalized)) ?? [] { _ = opened.remove(name) }
+        let others = (try? otherSpellings(of: normalized)) ?? []
+        if !others.isEmpty {
+            let before = opened.changed()
+            let removed = others.filter { name in
+                if case .failed = opened.remove(name) { return false }
+                return true
+            }
+            accountOwnChange(from: before, removed: removed)
+        }
         metaController?.signals.dispatch(DataChange.signal, DataChange(key: key, kind: .saved), isolation: nil)
     }
 
@@ -293,12 +342,16 @@ public final class FileDataController: DataController, MetaControllerConsumer {
         } catch {
             throw unwritable("cannot list the store directory: \(error.reason)")
         }
+        let before = opened.changed()
+        var gone: [String] = []
+        defer { accountOwnChange(from: before, removed: gone) }
         for name in [normalized + Self.suffix] + others {
             switch opened.remove(name) {
             case .removed: removed = true
             case .missing: break
             case .failed(let reason): throw unwritable(reason)
             }
+            gone.append(name)
         }
         guard removed else { return false }
         metaController?.signals.dispatch(DataChange.signal, DataChange(key: key, kind: .destroyed), isolation: nil)

@@ -106,13 +106,13 @@ extension PropertyTests {
         let reached = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
         let a = TestThreads.onThread {
             DerivedUpdates.beforeDraining.withLock {
-                $0 = .init(
-                    thread: ThreadIdentity.current,
-                    hold: {
-                        reached.signal(); release.wait()
-                    })
+                $0[ThreadIdentity.current] = {
+                    reached.signal()
+                    release.wait()
+                }
             }
             root.value = 1
+            DerivedUpdates.beforeDraining.withLock { $0[ThreadIdentity.current] = nil }
         }
         reached.wait()
         #expect(levels[7].value == 9)
@@ -121,8 +121,35 @@ extension PropertyTests {
         #expect(levels[8].value == 101)
         release.signal()
         #expect(a.wait(timeout: .now() + 300) == .success)
-        DerivedUpdates.beforeDraining.withLock { $0 = nil }
         #expect(levels[8].value == 101, "the update queued by A showed an older value")
         #expect(levels[9].value == 102)
+    }
+
+    /// The same with ``Property/removingDuplicates()`` as the ninth level: A's update of it, queued
+    /// with the eighth level's older value, runs after B's and is dropped, though it differs from
+    /// the value shown (the stale-update check, not the duplicate check, drops it).
+    @Test func removingDuplicatesDropsAnUpdateQueuedDeepInAChainThatRunsAfterANewerOne() {
+        let root = Property(0)
+        let levels = Self.chain(from: root, length: 8)
+        let distinct = levels[7].removingDuplicates()
+        let reached = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
+        let a = TestThreads.onThread {
+            DerivedUpdates.beforeDraining.withLock {
+                $0[ThreadIdentity.current] = {
+                    reached.signal()
+                    release.wait()
+                }
+            }
+            root.value = 1
+            DerivedUpdates.beforeDraining.withLock { $0[ThreadIdentity.current] = nil }
+        }
+        reached.wait()
+        #expect(levels[7].value == 9)
+        #expect(distinct.value == 8)   // its update of 9 is queued
+        levels[7].value = 100
+        #expect(distinct.value == 100)
+        release.signal()
+        #expect(a.wait(timeout: .now() + 300) == .success)
+        #expect(distinct.value == 100, "the update queued by A showed an older value")
     }
 }

@@ -57,6 +57,17 @@ private final class FavoritesScreen: MetaControllerConsumer {
     var metaController: MetaController?
 }
 
+/// Reads the favorites slot through its accessor while it is made.
+private final class FavoritesReader: MetaControllerConsumer {
+    static let requiredControllers: [MetaControllerSlot] = [.custom(FavoritesKey.self)]
+    var metaController: MetaController?
+    var favorites: (any FavoritesController)?
+    init(_ metaController: MetaController) {
+        self.metaController = metaController
+        favorites = self[FavoritesKey.self]
+    }
+}
+
 private final class PlainScreen: MetaControllerConsumer {
     static let requiredControllers: [MetaControllerSlot] = [.custom(PlainKey.self)]
     var metaController: MetaController?
@@ -166,6 +177,26 @@ struct MetaControllerKeyValuesTests {
         #expect(log.diagnostics.isEmpty)
         metaController.passMetaController(to: PlainScreen())
         #expect(log.diagnostics.map(\.message).contains { $0.contains("plain") })
+    }
+
+    /// "Audits, `verify(consumers:samples:)` and the check on passing count such a slot as
+    /// filled, and fill it": a product verify makes reads the key's test value while it is made
+    /// (through the stand-in verify hands its factory), no problem is reported, and the value
+    /// stays in the slot of the MetaController the test made.
+    @Test @MainActor func verifysProductsReadTheKeysTestValue() throws {
+        let metaController = MetaController.withFakes()
+        let seen = Inbox<(any FavoritesController)?>()
+        metaController.register(FavoritesReader.self) { requester in
+            let reader = FavoritesReader(requester)
+            seen.record(reader.favorites)
+            return reader
+        }
+        let verification = metaController.verify(consumers: [FavoritesReader.self])
+        #expect(verification.problems.isEmpty, "\(verification)")
+        #expect(seen.values.count == 1)
+        let read = try #require(seen.values.first ?? nil)
+        #expect(read.source == "test")
+        #expect(read === metaController[FavoritesKey.self])
     }
 
     @Test func theValueMayReadOtherDeclaredSlotsWhenItArrives() throws {

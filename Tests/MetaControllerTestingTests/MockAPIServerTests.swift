@@ -446,7 +446,7 @@ import Testing
         #expect(data.contains("Content-Type: image/x-test\r\nContent-Length: 3\r\n"))
         #expect(data.hasSuffix("\r\n\r\n\u{0}\u{1}\u{2}"))
         client.send("GET /status HTTP/1.1\r\nHost: a\r\n\r\n")
-        #expect(client.readResponse() == "HTTP/1.1 204 No Content\r\nContent-Length: 0\r\nConnection: keep-alive\r\n\r\n")
+        #expect(client.readResponse() == "HTTP/1.1 204 No Content\r\nConnection: keep-alive\r\n\r\n")
         client.send("GET /headers HTTP/1.1\r\nHost: a\r\n\r\n")
         #expect(
             client.readResponse() == "HTTP/1.1 200 OK\r\nX-One: 1\r\ncontent-type: text/x-custom\r\n"
@@ -835,5 +835,140 @@ import Testing
         #expect(server.unmatchedRequests.map(\.target) == ["*"])
         let (star, _) = try exchange("OPTIONS /* HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n", with: server)
         #expect(star.hasSuffix("anything"))   // the path /*: a segment "*", routed as any other
+    }
+
+    // MARK: - Answers without a body (RFC 9110, sections 6.4.1, 8.6, 15.3.5, 15.4.5)
+
+    /// 1xx, 204 and 304 answers carry no body and no `Content-Length`, even when the route gave
+    /// one; a HEAD answer has `Content-Length` and no body. Pipelined behind each other on one
+    /// connection, each answer starts right where the one before ends (the body of a 204 used to
+    /// be sent, and the client read it as the start of the next status line).
+    @Test func answersWithoutABodySendNoneAndPipelinedAnswersStayApart() throws {
+        let server = try started()
+        defer { server.stop() }
+        server.route(.get, "/deleted", response: MockResponse(statusCode: 204, body: Data("stray".utf8)))
+        server.route(.get, "/cached", response: .text("stray", statusCode: 304).header("ETag", "\"v1\""))
+        server.route(.get, "/hints", response: MockResponse(statusCode: 103, headers: ["Link": "</a.css>; rel=preload"], body: Data("stray".utf8)))
+        server.route(.get, "/ok", response: .text("ok"))
+        server.route(.head, "/ok", response: .text("ok"))
+        let client = try RawClient(port: server.port)
+        client.send(
+            "GET /deleted HTTP/1.1\r\nHost: a\r\n\r\nGET /cached HTTP/1.1\r\nHost: a\r\n\r\n"
+                + "GET /hints HTTP/1.1\r\nHost: a\r\n\r\nHEAD /ok HTTP/1.1\r\nHost: a\r\n\r\n"
+                + "GET /ok HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n")
+        let (answers, closed) = client.readUntilClosed()
+        #expect(closed)
+        #expect(
+            answers == "HTTP/1.1 204 No Content\r\nConnection: keep-alive\r\n\r\n"
+                + "HTTP/1.1 304 Not Modified\r\nContent-Type: text/plain; charset=utf-8\r\nETag: \"v1\"\r\nConnection: keep-alive\r\n\r\n"
+                + "HTTP/1.1 103 Status 103\r\nLink: </a.css>; rel=preload\r\nConnection: keep-alive\r\n\r\n"
+                + "HTTP/1.1 200 OK\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: 2\r\nConnection: keep-alive\r\n\r\n"
+                + "HTTP/1.1 200 OK\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: 2\r\nConnection: close\r\n\r\nok")
+        #expect(server.requests.map(\.path) == ["/deleted", "/cached", "/hints", "/ok", "/ok"])
+    }
+
+    // MARK: - Status codes outside 100 to 599
+
+    /// A route declared with a status code outside 100...599 is refused where it is declared, as
+    /// a malformed pattern is: listed in `routeFaults`, and every request answered 500 saying why.
+    @Test(arguments: [0, 99, 600, 999, 1_000, -200])
+    func refusesARouteDeclaredWithAStatusCodeOutsideTheRange(statusCode: Int) throws {
+        let server = try started()
+        defer { server.stop() }
+        server.route(.get, "/ok", response: .text("fine"))
+        server.route(.get, "/odd", response: .status(statusCode))
+        let reason =
+            "the route GET \"/odd\" answers the status code \(statusCode); a status code is from 100 to 599"
+            + " (RFC 9110, section 15): send other bytes with MockResponse.raw(_:)"
+        #expect(server.routeFaults == [reason])
+        for target in ["/odd", "/ok"] {
+            let (answer, _) = try exchange("GET \(target) HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n", with: server)
+            #expect(answer.hasPrefix("HTTP/1.1 500 Internal Server Error\r\n"), "\(target)")
+            #expect(answer.hasSuffix(reason))
+        }
+    }
+
+    /// A route's closure that answers a status code outside 100...599 gets a 500 naming it
+    /// instead; the connection carries on, and the route's first and last codes go as they are.
+    @Test func anAnswerWithAStatusCodeOutsideTheRangeIsNotSent() throws {
+        let server = try started()
+        defer { server.stop() }
+        server.route(.get, "/status/:code") { request in .status(Int(request.pathParameters["code"] ?? "") ?? 0) }
+        let client = try RawClient(port: server.port)
+        client.send("GET /status/1000 HTTP/1.1\r\nHost: a\r\n\r\n")
+        let refused = client.readResponse()
+        #expect(refused.hasPrefix("HTTP/1.1 500 Internal Server Error\r\n"))
+        #expect(
+            refused.hasSuffix(
+                "the route answered the status code 1000; a status code is from 100 to 599 (RFC 9110, section 15): send other bytes with MockResponse.raw(_:)"))
+        client.send("GET /status/599 HTTP/1.1\r\nHost: a\r\n\r\n")
+        #expect(client.readResponse().hasPrefix("HTTP/1.1 599 Status 599\r\n"))
+        client.send("GET /status/100 HTTP/1.1\r\nHost: a\r\n\r\n")
+        #expect(client.readResponse() == "HTTP/1.1 100 Continue\r\nConnection: keep-alive\r\n\r\n")
+        #expect(server.routeFaults.isEmpty)
+    }
+
+    // MARK: - Limits as documented
+
+    /// The defaults of the table in `MockAPIServer.Limits`' documentation.
+    @Test func theLimitsDefaultToTheDocumentedValues() {
+        let limits = MockAPIServer.Limits()
+        #expect(limits.maximumHeaderBytes == 16 * 1024)
+        #expect(limits.maximumBodyBytes == 1024 * 1024)
+        #expect(limits.headDeadline == .seconds(10))
+        #expect(limits.requestDeadline == .seconds(60))
+        #expect(limits.readTimeout == .seconds(5))
+        #expect(limits.idleTimeout == .seconds(5))
+        #expect(limits.maximumConnections == 64)
+        #expect(limits.maximumRetainedBodyBytes == nil)
+        #expect(MockAPIServer().limits == limits)
+    }
+
+    /// DEL (0x7F) in a request header's value is a control character: 400, as for the others.
+    @Test func refusesDELInARequestHeaderValue() throws {
+        let server = try started()
+        defer { server.stop() }
+        server.route(.get, "/ok", response: .text("still here"))
+        let (answer, closed) = try exchange("GET /ok HTTP/1.1\r\nHost: a\r\nX-Value: a\u{7F}b\r\n\r\n", with: server)
+        #expect(answer.hasPrefix("HTTP/1.1 400 Bad Request\r\n"))
+        #expect(answer.hasSuffix("a control character in the value of X-Value"))
+        #expect(closed)
+        #expect(server.requests.isEmpty)
+        try expectStillServing(server)
+    }
+
+    /// A head that stops arriving is answered 408 at the head's deadline, not closed unanswered at
+    /// the read timeout (30 s here, past the client's own 5-second wait), and not before it.
+    @Test func aStalledHeadIsAnswered408AtItsDeadline() throws {
+        let server = MockAPIServer(limits: .init(readTimeout: .seconds(30), headDeadline: .milliseconds(150), idleTimeout: .seconds(30)))
+        try server.start()
+        defer { server.stop() }
+        let client = try RawClient(port: server.port)
+        let sent = ContinuousClock.now
+        client.send("GET /ok HTTP/1.1\r\nHost:")
+        let (answer, closed) = client.readUntilClosed()
+        #expect(ContinuousClock.now - sent >= .milliseconds(150))
+        #expect(answer.hasPrefix("HTTP/1.1 408 Request Timeout\r\n"))
+        #expect(answer.hasSuffix("the request head did not arrive within 0.15 seconds"))
+        #expect(closed)
+    }
+
+    /// The head of a second request pipelined behind a first, which stops arriving, has the
+    /// head's deadline from when the first was answered: 408, not the idle timeout's silent close.
+    @Test func aPipelinedHeadThatStallsIsAnswered408AtItsDeadline() throws {
+        let server = MockAPIServer(limits: .init(readTimeout: .seconds(30), headDeadline: .milliseconds(150), idleTimeout: .seconds(30)))
+        try server.start()
+        defer { server.stop() }
+        server.route(.get, "/ok", response: .text("first"))
+        let client = try RawClient(port: server.port)
+        client.send("GET /ok HTTP/1.1\r\nHost: a\r\n\r\nGET /ok HTTP/1.1\r\nHost:")
+        #expect(client.readResponse().hasSuffix("\r\n\r\nfirst"))
+        let answered = ContinuousClock.now
+        let (answer, closed) = client.readUntilClosed()
+        #expect(answer.hasPrefix("HTTP/1.1 408 Request Timeout\r\n"), "\(answer.debugDescription)")
+        #expect(answer.hasSuffix("the request head did not arrive within 0.15 seconds"))
+        #expect(closed)
+        #expect(ContinuousClock.now - answered < .seconds(5))
+        #expect(server.requests.count == 1)
     }
 }

@@ -20,14 +20,10 @@ enum DerivedUpdates {
 
     private static let current = ThreadLocalPointer()
 
-    /// Where a test holds one thread after the deepest direct update, before it runs what was
-    /// queued below it (see `PropertyTests`): only the thread named runs `hold`.
-    struct Seam: Sendable {
-        let thread: UInt
-        let hold: @Sendable () -> Void
-    }
-
-    static let beforeDraining = Lock<Seam?>(nil)
+    /// Where tests hold threads after the deepest direct update, before they run what was
+    /// queued below it (see `PropertyChainTests`), by thread: only a thread named runs its hold,
+    /// so tests that run at once each hold their own.
+    static let beforeDraining = Lock<[UInt: @Sendable () -> Void]>([:])
 
     /// Runs `update` now, or queues it when ``directDepth`` updates are under way on this thread.
     static func run(_ update: @escaping () -> Void) {
@@ -51,7 +47,7 @@ enum DerivedUpdates {
         defer { scope.depth -= 1 }
         update()
         guard scope.depth == directDepth else { return }
-        if let seam = beforeDraining.withLock({ $0 }), seam.thread == ThreadIdentity.current { seam.hold() }
+        if let hold = beforeDraining.withLock({ $0[ThreadIdentity.current] }) { hold() }
         // The deepest direct update: what was queued below it runs here, one after another; what
         // those queue in turn joins the end of the queue.
         while !scope.queued.isEmpty { scope.queued.removeFirst()() }

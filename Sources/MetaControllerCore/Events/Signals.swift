@@ -22,9 +22,15 @@
 ///
 /// - An object listens to a signal at most once: a second ``add(_:to:once:where:delivery:isolation:handler:)``
 ///   for the same object and signal throws ``SignalsError/Code/alreadyListening``.
-/// - Listener objects are held weakly. A listener that is gone receives nothing
-///   and is dropped on the next dispatch. ``remove(_:from:)`` removes one listener;
-///   ``removeSignal(_:)`` removes a whole signal.
+/// - Listener objects are held weakly. A listener that is gone receives nothing,
+///   and the bus lets go of it (its handler, and the signal when nothing else is
+///   left) at the first of: the next dispatch of its signal, the next `add` to its
+///   signal, or the bus's next sweep. A sweep runs when an `add`, a `listen` or a
+///   `replaysLast` dispatch makes the bus keep one more signal and it then keeps twice
+///   as many as after its last sweep, and at least 64: so it never keeps more than
+///   64, or twice the signals still in use at its last sweep, however many signals named
+///   at run time were left by listeners that went away. A dispatch never sweeps.
+///   ``remove(_:from:)`` removes one listener; ``removeSignal(_:)`` removes a whole signal.
 /// - ``listen(to:once:where:delivery:isolation:handler:)`` listens without an
 ///   object, for as long as its ``SubscriptionToken`` is kept.
 /// - A signal with no listeners and nothing to replay is annulled: it takes no memory.
@@ -51,7 +57,7 @@ public final class Signals: Sendable {
     /// One signal's listeners and last payload. Immutable: a change stores a
     /// new channel, so a dispatch reads one reference under the lock and
     /// delivers from it after unlocking.
-    private final class Channel<Payload: Sendable>: Sendable {
+    private final class Channel<Payload: Sendable>: SweepableChannel {
         let listeners: SubscriberList<Payload>
         let last: Payload?
         /// Keeps the signal's identity, and so its number, while the bus keeps the signal.
@@ -65,11 +71,23 @@ public final class Signals: Sendable {
 
         var isAnnullable: Bool { listeners.isEmpty && last == nil }
 
+        /// The channel without the listeners whose objects are gone: itself when none is, `nil`
+        /// when nothing would be left to keep (see ``State/sweep()``).
+        func withoutGoneListeners() -> (any AnyObject & Sendable)? {
+            var kept = listeners
+            kept.cullDead()
+            guard kept.count != listeners.count else { return self }
+            return kept.isEmpty && last == nil ? nil : Channel(listeners: kept, last: last, identity: identity)
+        }
+
         /// Delivers `payload` to the listeners; see ``SubscriberList/deliver(_:upTo:isolation:claim:)``.
         func deliver(_ payload: Payload, isolation: isolated (any Actor)?, claim: (UInt64) -> Bool) -> Bool {
             listeners.deliver(payload, isolation: isolation, claim: claim)
         }
     }
+
+    /// The number of signals a bus keeps before its first sweep (see ``State/sweep()``).
+    static let minimumSweepCount = 64
 
     private struct State: Sendable {
         /// Channels by signal number. Each is a `Channel<Payload>` of its signal's
@@ -77,6 +95,12 @@ public final class Signals: Sendable {
         /// in ``channel(_:)`` cannot be wrong, and it costs no type check.
         var channels: [Int: any AnyObject & Sendable] = [:]
         var nextID: UInt64 = 0
+        /// How many signals the table may hold before the next sweep: twice what the last
+        /// sweep left, and at least ``minimumSweepCount``.
+        var sweepCount = Signals.minimumSweepCount
+        /// What the last sweep dropped, for the caller to let go of once the lock is released:
+        /// a handler's captures may run code that uses the bus.
+        var swept: [any AnyObject & Sendable] = []
 
         func channel<Payload>(_ signal: Signal<Payload>) -> Channel<Payload>? {
             channels[signal.number].map { unsafeDowncast($0, to: Channel<Payload>.self) }
@@ -86,9 +110,38 @@ public final class Signals: Sendable {
             let channel = Channel(listeners: listeners, last: last, identity: signal.identity)
             if channel.isAnnullable {
                 remove(signal.number)
-            } else {
-                channels[signal.number] = channel
+            } else if channels.updateValue(channel, forKey: signal.number) == nil, channels.count >= sweepCount {
+                sweep()
             }
+        }
+
+        /// Forgets the listeners whose objects are gone, in every signal, and the signals left
+        /// with nothing to keep. It runs when the table has grown to ``sweepCount``, so its cost,
+        /// a look at every listener, is spread over the signals added since the last one: a
+        /// dispatch never pays it.
+        mutating func sweep() {
+            var changes: [(number: Int, kept: (any AnyObject & Sendable)?)] = []
+            for (number, channel) in channels {
+                guard let sweepable = channel as? any SweepableChannel else { continue }
+                let kept = sweepable.withoutGoneListeners()
+                if kept !== channel { changes.append((number, kept)) }
+            }
+            for (number, kept) in changes {
+                let dropped: (any AnyObject & Sendable)?
+                if let kept { dropped = channels.updateValue(kept, forKey: number) } else { dropped = channels.removeValue(forKey: number) }
+                if let dropped { swept.append(dropped) }
+            }
+            if channels.capacity > 1024, channels.count * 8 < channels.capacity {
+                channels = Dictionary(uniqueKeysWithValues: channels.map { ($0.key, $0.value) })
+            }
+            sweepCount = max(Signals.minimumSweepCount, 2 * channels.count)
+        }
+
+        /// Takes what the last sweep dropped, for the caller to let go of after the lock.
+        mutating func takeSwept() -> [any AnyObject & Sendable] {
+            guard !swept.isEmpty else { return [] }
+            defer { swept = [] }
+            return swept
         }
 
         /// Forgets a signal; a table left mostly empty is rebuilt, which gives its memory back.
@@ -202,12 +255,13 @@ public final class Signals: Sendable {
         handler: @escaping @Sendable (Payload) -> Void
     ) -> SubscriptionToken {
         let entry = makeEntry(object: nil, once: once, filter: filter, handler: .plain({ _, payload in handler(payload) }, delivery))
-        let replay = state.withLock { state in
+        // What a sweep dropped is let go of here, after the lock.
+        let (replay, _): (Payload?, [any AnyObject & Sendable]) = state.withLock { state in
             let channel = state.channel(signal)
             var listeners = channel?.listeners ?? SubscriberList()
             listeners.append(entry)
             state.store(listeners, last: channel?.last, for: signal)
-            return channel?.last
+            return (channel?.last, state.takeSwept())
         }
         if let replay { replayLast(replay, to: entry, on: signal, isolation: isolation) }
         return SubscriptionToken { [weak self] in self?.remove(entry: entry.id, from: signal) }
@@ -273,11 +327,13 @@ public final class Signals: Sendable {
         let number = signal.number
         let found: (any AnyObject & Sendable)?
         if signal.replaysLast {
-            found = state.withLock { state in
+            // What a sweep dropped is let go of here, after the lock.
+            let (channel, _): ((any AnyObject & Sendable)?, [any AnyObject & Sendable]) = state.withLock { state in
                 let channel = state.channel(signal)
                 state.store(channel?.listeners ?? SubscriberList(), last: payload, for: signal)
-                return channel
+                return (channel, state.takeSwept())
             }
+            found = channel
         } else {
             found = state.withLock { $0.channels[number] }
         }
@@ -299,16 +355,17 @@ public final class Signals: Sendable {
         isolation: isolated (any Actor)?
     ) throws(SignalsError) {
         let entry = makeEntry(object: listener, once: once, filter: filter, handler: handler)
-        let result: Result<Payload?, SignalsError> = state.withLock { state in
+        // What a sweep dropped is let go of here, after the lock.
+        let (result, _): (Result<Payload?, SignalsError>, [any AnyObject & Sendable]) = state.withLock { state in
             let channel = state.channel(signal)
             var listeners = channel?.listeners ?? SubscriberList()
             listeners.cullDead()
             guard !listeners.contains(object: ObjectIdentifier(listener)) else {
-                return .failure(.alreadyListening(listener, signal.name))
+                return (.failure(.alreadyListening(listener, signal.name)), [])
             }
             listeners.append(entry)
             state.store(listeners, last: channel?.last, for: signal)
-            return .success(channel?.last)
+            return (.success(channel?.last), state.takeSwept())
         }
         if let replay = try result.get() { replayLast(replay, to: entry, on: signal, isolation: isolation) }
     }
@@ -358,4 +415,11 @@ public final class Signals: Sendable {
             state.store(listeners, last: channel.last, for: signal)
         }
     }
+}
+
+/// A channel of any payload, as the sweep sees it.
+private protocol SweepableChannel: AnyObject, Sendable {
+    /// The channel without the listeners whose objects are gone: itself when none is, `nil`
+    /// when nothing would be left to keep.
+    func withoutGoneListeners() -> (any AnyObject & Sendable)?
 }

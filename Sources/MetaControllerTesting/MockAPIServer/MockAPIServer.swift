@@ -52,8 +52,11 @@ public import MetaControllerNetworking
 ///   for ``Limits/idleTimeout`` between requests, is closed; one over
 ///   ``Limits/maximumConnections`` is answered 503 and closed.
 /// - A response header whose name is not a token, or whose value holds a control
-///   character other than the tab (CR, LF, NUL, ESC, DEL, ...), is not sent: the
-///   request is answered 500 with a body naming it.
+///   character other than the tab (CR, LF, NUL, ESC, DEL, ...), or a status code outside
+///   100 to 599 (RFC 9110, section 15), is not sent: the request is answered 500 with a
+///   body naming it. A 1xx, 204 or 304 answer is sent without `Content-Length` and
+///   without a body (RFC 9110, sections 8.6, 15.3.5 and 15.4.5), and a `HEAD` answer
+///   with `Content-Length` and without a body.
 ///
 /// Every member may be called from any thread. Each connection is served on a
 /// thread of its own, where the route's closure runs.
@@ -255,7 +258,12 @@ public final class MockAPIServer: Sendable {
 
     /// Answers requests with `method` whose path matches `pattern` with `response`.
     ///
-    /// The same as ``route(_:_:delay:_:)`` with a closure that returns `response`.
+    /// The same as ``route(_:_:delay:_:)`` with a closure that returns `response`. A
+    /// `response` whose status code is outside 100 to 599 (RFC 9110, section 15) is refused
+    /// here, as a malformed pattern is: the route is not added, the reason is listed in
+    /// ``routeFaults`` (`the route GET "/odd" answers the status code 1000; a status code is
+    /// from 100 to 599 …`), and every request is answered 500 with it. ``MockResponse/raw(_:)``
+    /// sends any other status line.
     ///
     /// ```swift
     /// server.route(.get, "/health", response: .status(204))
@@ -268,10 +276,15 @@ public final class MockAPIServer: Sendable {
     ///   - delay: How long to wait before answering.
     ///   - response: The answer.
     public func route(_ method: HTTPMethod, _ pattern: String, delay: Duration = .zero, response: MockResponse) {
+        if case .http = response.kind, let fault = ServerEngine.statusFault(response.statusCode) {
+            engine.addRouteFault("the route \(method) \(pattern.debugDescription) answers \(fault)")
+            return
+        }
         route(method, pattern, delay: delay) { _ in response }
     }
 
-    /// Why each route given a malformed pattern was refused, oldest first; empty when none was.
+    /// Why each route given a malformed pattern, or a response with a status code outside 100
+    /// to 599, was refused, oldest first; empty when none was.
     ///
     /// While it is not empty, every request is answered 500 with its first reason as the body,
     /// such as `the route GET "/files/*/raw" is malformed: its * is not its last segment`.

@@ -10,8 +10,10 @@ public import Foundation
 /// server.route(.get, "/broken", response: .raw(Data("not http".utf8)))
 /// ```
 ///
-/// An HTTP response always carries `Content-Length`, and `Connection:
-/// keep-alive` unless the request asked to close. The faults, ``raw(_:)`` and
+/// An HTTP response carries `Content-Length`, and `Connection: keep-alive`
+/// unless the request asked to close. A 1xx, 204 or 304 response ends with its
+/// head: it is sent without `Content-Length` and without the ``body`` (RFC 9110,
+/// sections 6.4.1, 8.6, 15.3.5 and 15.4.5). The faults, ``raw(_:)`` and
 /// ``closeConnection``, end the connection; their ``statusCode``,
 /// ``headers`` and ``body`` are not used.
 public struct MockResponse: Sendable {
@@ -23,11 +25,15 @@ public struct MockResponse: Sendable {
 
     let kind: Kind
 
-    /// The HTTP status code.
+    /// The HTTP status code, from 100 to 599 (RFC 9110, section 15).
+    ///
+    /// A route declared with a response whose code is outside that range is refused (see
+    /// ``MockAPIServer/route(_:_:delay:response:)``); a route's closure that answers one gets a
+    /// 500 naming it in its place. Send any other status line with ``raw(_:)``.
     public var statusCode: Int
     /// Header fields; `Content-Length` and `Connection` are set by the server.
     public var headers: [String: String]
-    /// The body.
+    /// The body; not sent for a 1xx, 204 or 304 status, nor in answer to `HEAD`.
     public var body: Data
 
     /// Creates a response from its parts.

@@ -347,22 +347,45 @@ final class ServerEngine: Sendable {
             Socket.write(Array(bytes), to: connection)
             return false
         case .http:
-            // A header that would break the head is not sent: the test sees why instead.
-            let sent = Self.headerFault(in: response).map { MockResponse.text($0, statusCode: 500) } ?? response
+            // A status or a header that would break the head is not sent: the test sees why instead.
+            let fault = Self.statusFault(response.statusCode).map { "the route answered \($0)" } ?? Self.headerFault(in: response)
+            let sent = fault.map { MockResponse.text($0, statusCode: 500) } ?? response
             let keepAlive = parsed.keepsAlive
             var head = "HTTP/1.1 \(sent.statusCode) \(httpReasonPhrase(sent.statusCode))\r\n"
             for (name, value) in sent.headers.sorted(by: { $0.key < $1.key })
             where !["content-length", "connection"].contains(name.lowercased()) {
                 head += "\(name): \(value)\r\n"
             }
-            head += "Content-Length: \(sent.body.count)\r\nConnection: \(keepAlive ? "keep-alive" : "close")\r\n\r\n"
-            let body = parsed.method == "HEAD" ? [] : Array(sent.body)
+            // A 1xx, 204 or 304 answer ends with its head: a Content-Length or a body there would be
+            // read as the start of the next answer on the connection.
+            let hasContent = Self.hasContent(statusCode: sent.statusCode)
+            if hasContent { head += "Content-Length: \(sent.body.count)\r\n" }
+            head += "Connection: \(keepAlive ? "keep-alive" : "close")\r\n\r\n"
+            let body = parsed.method == "HEAD" || !hasContent ? [] : Array(sent.body)
             return Socket.write(Array(head.utf8) + body, to: connection) && keepAlive
         }
     }
 }
 
 extension ServerEngine {
+    /// The status codes a route may answer: RFC 9110, section 15, "All valid status codes are
+    /// within the range of 100 to 599, inclusive".
+    static let statusCodes = 100...599
+
+    /// Why `statusCode` cannot be sent (`the status code 600; a status code is from 100 to 599 …`,
+    /// for "the route answers …"), or `nil` when it can.
+    static func statusFault(_ statusCode: Int) -> String? {
+        guard !statusCodes.contains(statusCode) else { return nil }
+        return "the status code \(statusCode); a status code is from 100 to 599 (RFC 9110, section 15): send other bytes with MockResponse.raw(_:)"
+    }
+
+    /// Whether an answer with `statusCode` carries content, and so `Content-Length`: 1xx
+    /// (informational), 204 (No Content) and 304 (Not Modified) never do (RFC 9110, sections 6.4.1,
+    /// 8.6, 15.3.5 and 15.4.5: a server MUST NOT send `Content-Length` in a 1xx or 204 answer).
+    static func hasContent(statusCode: Int) -> Bool {
+        statusCode >= 200 && statusCode != 204 && statusCode != 304
+    }
+
     /// Why `response`'s header fields cannot be sent as they are, or `nil` when they can.
     ///
     /// Bytes are checked, not `Character`s: Swift counts "\r\n" as one character. A name
