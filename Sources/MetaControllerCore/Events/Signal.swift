@@ -48,9 +48,11 @@ public struct Signal<Payload: Sendable>: Hashable, Sendable, CustomStringConvert
         lhs.identity === rhs.identity
     }
 
-    /// Hashes the signal's identity.
+    /// Hashes what makes two keys the same signal (the name, the payload type and the replay
+    /// setting), so equal keys hash alike whenever each was made: a key made after every equal
+    /// one went away, which has a new number, finds what they stored in a `Set` or a `Dictionary`.
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(identity.number)
+        hasher.combine(identity.id)
     }
 
     /// The signal's name.
