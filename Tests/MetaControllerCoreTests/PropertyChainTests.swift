@@ -99,10 +99,13 @@ extension PropertyTests {
     /// Thread A sets the root of a chain and is held (a seam) after the eighth level's update,
     /// with the ninth level's update queued; thread B then sets the eighth level directly, and
     /// its update of the ninth runs at once. A's update, numbered earlier, runs after it and is
-    /// dropped: the ninth level keeps the transform of what the eighth holds.
+    /// dropped: the ninth level keeps the transform of what the eighth holds, and its subscribers
+    /// hear B's value once, nothing for the dropped update.
     @Test func anUpdateQueuedDeepInAChainThatRunsAfterANewerOneIsDropped() {
         let root = Property(0)
         let levels = Self.chain(from: root, length: 10)
+        let heard = Inbox<Int>()
+        let token = levels[8].observe { heard.record($0) }
         let reached = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
         let a = TestThreads.onThread {
             DerivedUpdates.beforeDraining.withLock {
@@ -123,6 +126,8 @@ extension PropertyTests {
         #expect(a.wait(timeout: .now() + 300) == .success)
         #expect(levels[8].value == 101, "the update queued by A showed an older value")
         #expect(levels[9].value == 102)
+        #expect(heard.values == [101], "the dropped update was announced")
+        withExtendedLifetime(token) {}
     }
 
     /// The same with ``Property/removingDuplicates()`` as the ninth level: A's update of it, queued
