@@ -533,12 +533,42 @@ struct MetaControllerGraphTests {
         let document = try DOTDocument(graph.dot)
         #expect(
             Set(document.nodes.keys.compactMap { MermaidFlowchart.node(of: $0).map { "\($0.kind):\($0.name)" } })
-                == Set(graph.nodes.map(\.id.description)))
+                == Set(graph.nodes.map { "\($0.id.kind):\($0.id.name)" }))
         let dotLabels = try Set(document.nodes.values.map { try DOTDocument.shown($0.attributes["label"] ?? "").components(separatedBy: "\n")[0] })
         for name in names {
             #expect(dotLabels.contains("Node named \"" + String(name.map { $0.isNewline ? " " : $0 }) + "\""), "\(dotLabels)")
         }
         #expect(graph.description.components(separatedBy: "\n").count == 3 + names.count)
+    }
+
+    @Test("the text and the descriptions of nodes, edges and identities hold no line break and no control character of a name, which they show as its escape")
+    func theTextShowsControlCharactersAsEscapes() {
+        let metaController = MetaController()
+        let names = ["nul\u{0}", "tab\tname", "esc\u{1B}[2J", "del\u{7F}", "bel\u{7}", "c1\u{85}x", "two\nlines", "sep\u{2028}x"]
+        for name in names {
+            metaController.register(Node.self, name: name) { resolver in
+                _ = try? resolver.make(Cart.self, name: name) as Cart
+                return Node()
+            }
+        }
+        let graph = metaController.graph()
+        func controls(_ text: String) -> [String] {
+            text.unicodeScalars.filter { $0.value < 0x20 && $0 != "\n" || (0x7F...0x9F).contains($0.value) || $0.value == 0x2028 }
+                .map { "U+\(String($0.value, radix: 16))" }
+        }
+        #expect(controls(graph.description).isEmpty, "\(controls(graph.description))")
+        // One line per node and edge: the summary, the scope, 8 registrations, their 8 requests
+        // (a failure the factory handled, `try?`, is no problem), "missing" and 8 products.
+        #expect(graph.description.components(separatedBy: "\n").count == 2 + 8 + 8 + 1 + 8, "\(graph)")
+        for text in graph.nodes.map(\.description) + graph.nodes.map(\.id.description) + graph.edges.map(\.description) {
+            #expect(controls(text).isEmpty && !text.contains("\n"), "\(text.debugDescription)")
+        }
+        #expect(graph.description.contains("registration Node named \"esc\\u{1B}[2J\""))
+        #expect(graph.description.contains("registration Node named \"tab\\u{9}name\""))
+        #expect(graph.description.contains("registration Node named \"two lines\""))
+        #expect(graph.node(ID(.registration, "Node named \"nul\u{0}\""))?.description == "registration Node named \"nul\\u{0}\" (per request, scope 0)")
+        // The identity keeps the name as it is: only its description shows it.
+        #expect(graph.node(ID(.registration, "Node named \"del\u{7F}\""))?.name == "Node named \"del\u{7F}\"")
     }
 
     @Test("the text is the documented shape: a summary, then each scope's nodes with their edges, then what is missing")

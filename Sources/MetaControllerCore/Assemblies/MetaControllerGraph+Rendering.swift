@@ -21,7 +21,9 @@ extension MetaControllerGraph {
     /// verification's consumer types and problems; a part of a graph
     /// (``filter(_:)``) counts the scopes it holds nodes of, the consumer types
     /// among its nodes and the problems on its nodes and edges, and lists
-    /// only those scopes.
+    /// only those scopes. A line break in a name is a space, and a control
+    /// character its escape (`\u{1B}`), so each line is one node or edge and
+    /// printing the text sends no control sequence to a terminal.
     public var description: String {
         let slots = nodes.filter { $0.kind == .slot }.count
         let registrations = nodes.filter { $0.kind == .registration }.count
@@ -67,12 +69,26 @@ extension MetaControllerGraph {
             lines.append("missing")
             for node in missing { append(node, as: "\(node.kind == .missingSlot ? "slot" : "product") \(node.name)") }
         }
-        return lines.map(Self.oneLine).joined(separator: "\n")
+        return lines.map(Self.shown).joined(separator: "\n")
     }
 
-    /// `text` on one line: a line break in a name becomes a space.
-    private static func oneLine(_ text: String) -> String {
-        text.contains(where: \.isNewline) ? String(text.map { $0.isNewline ? " " : $0 }) : text
+    /// `text` as the text form and the descriptions show it: on one line, a
+    /// line break as a space and a control character as its escape (a name's
+    /// ESC would otherwise reach the terminal that prints the graph), as
+    /// ``forEachShown(_:_:)`` writes them for the pictures.
+    static func shown(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: needsShowing) else { return text }
+        var scalars = String.UnicodeScalarView()
+        forEachShown(text) { scalars.append($0) }
+        return String(scalars)
+    }
+
+    /// Whether ``forEachShown(_:_:)`` writes `scalar` otherwise than as it is.
+    private static func needsShowing(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029, 0xFFFE, 0xFFFF: true
+        default: false
+        }
     }
 
     /// The positions in ``scopes`` that are drawn and listed: all of them, or

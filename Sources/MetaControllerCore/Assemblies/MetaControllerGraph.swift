@@ -83,8 +83,9 @@ public struct MetaControllerGraph: Sendable, Equatable, CustomStringConvertible 
                 self.name = name
             }
 
-            /// `kind:name`, such as `slot:apiController`.
-            public var description: String { kind.description + ":" + name }
+            /// `kind:name`, such as `slot:apiController`, on one line: a line break
+            /// in the name is a space and a control character its escape, `\u{1B}`.
+            public var description: String { MetaControllerGraph.shown(kind.description + ":" + name) }
 
             /// By kind, then by name.
             public static func < (lhs: ID, rhs: ID) -> Bool {
@@ -136,6 +137,8 @@ public struct MetaControllerGraph: Sendable, Equatable, CustomStringConvertible 
         /// `made before`, a slot's value's type, the scope and the number of
         /// problems, those that apply, in that order (`slot logController
         /// (StandardLogController, scope 1)`, `consumer FeedScreen (1 problem)`).
+        /// A line break in a name is a space, and a control character its
+        /// escape, `\u{1B}`, as in ``MetaControllerGraph/description``.
         public var description: String {
             var facts: [String] = []
             if let lifetime { facts.append(lifetime == .shared ? "shared" : "per request") }
@@ -143,7 +146,7 @@ public struct MetaControllerGraph: Sendable, Equatable, CustomStringConvertible 
             if kind == .slot, let typeName { facts.append(typeName) }
             if let scope { facts.append("scope \(scope)") }
             if !problems.isEmpty { facts.append(problems.count == 1 ? "1 problem" : "\(problems.count) problems") }
-            return kind.description + " " + name + (facts.isEmpty ? "" : " (\(facts.joined(separator: ", ")))")
+            return MetaControllerGraph.shown(kind.description + " " + name + (facts.isEmpty ? "" : " (\(facts.joined(separator: ", ")))"))
         }
     }
 
