@@ -22,6 +22,30 @@ private enum BrokenNameKey: MetaControllerKey {
     typealias Value = Cart
     static var name: String { "slot\r\nwith\u{2028}breaks" }
 }
+/// Two keys of one slot name, kept apart as two slots.
+private enum FirstCartKey: MetaControllerKey {
+    typealias Value = Cart
+    static var name: String { "cart" }
+}
+private enum SecondCartKey: MetaControllerKey {
+    typealias Value = Cart
+    static var name: String { "cart" }
+}
+private enum ThirdCartKey: MetaControllerKey {
+    typealias Value = Cart
+    static var name: String { "cart" }
+}
+private enum NumberedCartKey: MetaControllerKey {
+    typealias Value = Cart
+    static var name: String { "cart #2" }
+}
+/// A private type named as one in Support/GraphTwin.swift, and a type whose raw identifier looks
+/// like the name the graph gives the second of them.
+private final class Twin: Sendable {}
+private final class `Twin #2`: Sendable {}
+/// Requesters of a product whose factory throws and of one that reads an empty slot.
+private final class OrderForm: Sendable {}
+private final class CheckoutFlow: Sendable {}
 private enum TrackerKey: MetaControllerKey {
     typealias Value = any MetaControllerConsumer & Sendable
 }
@@ -569,6 +593,62 @@ struct MetaControllerGraphTests {
         #expect(graph.node(ID(.registration, "Node named \"nul\u{0}\""))?.description == "registration Node named \"nul\\u{0}\" (per request, scope 0)")
         // The identity keeps the name as it is: only its description shows it.
         #expect(graph.node(ID(.registration, "Node named \"del\u{7F}\""))?.name == "Node named \"del\u{7F}\"")
+    }
+
+    @Test("two private types of one name in two files are told apart by a number; a raw identifier keeps its backticks")
+    func privateTypesOfOneNameAreNumbered() {
+        let metaController = MetaController()
+        metaController.register(Twin.self) { _ in Twin() }
+        registerTheOtherFilesTwin(in: metaController)
+        metaController.register(`Twin #2`.self) { _ in `Twin #2`() }
+        let graph = metaController.graph()
+        let names = graph.nodes.filter { $0.kind == .registration }.map(\.name)
+        #expect(graph.verification.factoriesChecked == 3)
+        // Their qualified names differ only in the file: the module's name is shown, then a number.
+        // The runtime writes a raw identifier's space as U+00A0.
+        #expect(names.sorted() == ["MetaControllerTests.Twin", "MetaControllerTests.Twin #2", "`Twin\u{A0}#2`"], "\(names)")
+    }
+
+    @Test("a throw in a factory reached through another sits on the factory that threw; a read on a product's arrival, on the factory still running")
+    func aProblemDeepInAChainSitsWhereItArose() throws {
+        let metaController = MetaController()
+        metaController.register(Flaky.self) { _ in throw FlakyFailed() }
+        metaController.register(EagerScreen.self) { _ in EagerScreen() }
+        metaController.register(OrderForm.self) {
+            _ = try $0.make(Flaky.self) as Flaky
+            return OrderForm()
+        }
+        metaController.register(CheckoutFlow.self) {
+            _ = try $0.make(EagerScreen.self) as EagerScreen
+            return CheckoutFlow()
+        }
+        let graph = metaController.graph()
+        let threw = try #require(graph.verification.problems.first { $0.kind == .factoryThrew })
+        #expect(threw.chain.count == 2, "\(threw.chain)")
+        #expect(graph.node(ID(.registration, "Flaky"))?.problems.map(\.kind) == [.factoryThrew])
+        #expect(graph.node(ID(.registration, "OrderForm"))?.problems == [])
+        // EagerScreen reads on its arrival, while CheckoutFlow's factory still runs: the read is
+        // that factory's, as a request on arrival is (SeeingTheGraph.md, "Whose request a
+        // product's arrival makes"), and the message names the product that read.
+        let read = try #require(graph.verification.problems.first { $0.kind == .unfilledRead })
+        #expect(read.message.hasPrefix("EagerScreen read apiController"), "\(read.message)")
+        #expect(graph.node(ID(.registration, "CheckoutFlow"))?.problems.map(\.kind) == [.unfilledRead])
+        #expect(graph.node(ID(.registration, "EagerScreen"))?.problems == [])
+    }
+
+    @Test("slots of three keys that share a name are three nodes, named with the name, then #2 and #3; a key named like a number is a fourth")
+    func slotsOfOneNameAreKeptApartAndNumbered() {
+        let metaController = MetaController()
+        metaController[FirstCartKey.self] = Cart()
+        metaController[SecondCartKey.self] = Cart()
+        metaController[ThirdCartKey.self] = Cart()
+        #expect(metaController.graph().nodes.filter { $0.kind == .slot }.map(\.name).sorted() == ["cart", "cart #2", "cart #3"])
+        // A key whose own name is "cart #2" is a slot of its own, never merged with a numbered one.
+        metaController[NumberedCartKey.self] = Cart()
+        let slots = metaController.graph().nodes.filter { $0.kind == .slot }
+        #expect(slots.count == 4)
+        #expect(Set(slots.map(\.id)).count == 4, "\(slots.map(\.name))")
+        #expect(slots.map(\.name).contains("cart"))
     }
 
     @Test("the text is the documented shape: a summary, then each scope's nodes with their edges, then what is missing")
