@@ -93,6 +93,30 @@ extension SignalsTests {
         withExtendedLifetime((alive, tokens)) {}
     }
 
+    /// A signal one of whose listeners went away, and one stayed, keeps the one that stayed through
+    /// a sweep (the sweep drops the gone listener, not the signal), with nothing to replay.
+    @Test func aSweepKeepsTheListenerThatStayedBesideOneThatWentAway() throws {
+        let signals = Signals()
+        let key = Signal<Int>("half-gone")
+        let stayed = Listener()
+        let heard = Inbox<Int>("heard")
+        try signals.add(stayed, to: key) { _, value in heard.record(value) }
+        do {
+            let gone = Listener()
+            try signals.add(gone, to: key) { _, _ in }
+        }
+        // Enough signals whose listeners went away that the bus sweeps, without a dispatch on `key`.
+        for id in 0..<200 {
+            let listener = Listener()
+            try signals.add(listener, to: Signal<Int>("half-gone-sweep-\(id)")) { _, _ in }
+        }
+        #expect(signals.keptSignalCount < 200, "no sweep ran: \(signals.keptSignalCount) signals kept")
+        signals.dispatch(key, 5)
+        #expect(heard.values == [5])
+        #expect(signals.listenerCount(for: key) == 1)
+        withExtendedLifetime(stayed) {}
+    }
+
     /// What a gone listener's handler captured is let go of by the sweep, without a dispatch.
     @Test func aSweepLetsGoOfWhatAGoneListenersHandlerCaptured() throws {
         let signals = Signals()

@@ -944,6 +944,27 @@ struct MetaControllerGraphTests {
         #expect(try DOTDocument(graph.dot).nodes.count == graph.nodes.count)
     }
 
+    @Test("two factories of one name that ask for a main-actor product off the main actor are two problems of verify, each on its own edge")
+    func mainActorRequestsFromTypesOfOneName() {
+        let metaController = MetaController()
+        metaController.register(Banner.self) { @MainActor _ in Banner() }
+        metaController.register(Feed.ViewModel.self) {
+            _ = try $0.make(Banner.self) as Banner
+            return Feed.ViewModel()
+        }
+        metaController.register(Profile.ViewModel.self) {
+            _ = try $0.make(Banner.self) as Banner
+            return Profile.ViewModel()
+        }
+        let graph = metaController.graph()
+        let problems = graph.verification.problems.filter { $0.kind == .notOnMainActor }
+        #expect(problems.count == 2, "\(graph.verification)")
+        for name in ["Feed.ViewModel", "Profile.ViewModel"] {
+            let edge = graph.edges.first { $0.from == ID(.registration, name) && $0.to == ID(.registration, "Banner") }
+            #expect(edge?.problems.map(\.kind) == [.notOnMainActor], "\(name)")
+        }
+    }
+
     @Test("two missing products of one name are two problems of verify, each on its own node")
     func missingTypesOfOneName() throws {
         let metaController = MetaController()
