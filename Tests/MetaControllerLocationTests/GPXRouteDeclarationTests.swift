@@ -85,6 +85,8 @@ extension GPXRouteTests {
         ("<!-- c --><?xml version=\"1.0\"?><gpx/>", 1),
         ("<?xml version=\"1.0\"?><gpx>\n<?xml version=\"1.0\"?></gpx>", 2),
         ("\u{FEFF} <?xml version=\"1.0\"?><gpx/>", 1),
+        // The file ends right after the target: still the declaration's name, out of place.
+        ("<gpx/>\n<?xml", 2),
     ])
     func aDeclarationAfterAnythingIsRefused(text: String, line: Int) {
         let reason =

@@ -60,6 +60,23 @@ extension FileDataControllerAttackTests {
         #expect(listings.withLock { $0 } == 2)   // the destroy used the listing and kept it in step
     }
 
+    /// A save that removes another spelling of its key keeps its listing in step: the removal is
+    /// its own change, so the next miss of such a key lists nothing again.
+    @Test func aSaveThatRemovesAnotherSpellingKeepsItsListingInStep() throws {
+        let directory = Self.freshDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let (store, listings) = try Self.countingStore(in: directory)
+        let decomposed = directory.appendingPathComponent("cafe\u{301}.entry")
+        #expect(FileManager.default.createFile(atPath: decomposed.path, contents: Data("planted".utf8)))
+        #expect(try store.fetchData(forKey: "caf\u{E9}") == Data("planted".utf8))
+        #expect(listings.withLock { $0 } == 1)
+        try store.save(Data("saved".utf8), forKey: "caf\u{E9}")
+        #expect(!FileManager.default.fileExists(atPath: decomposed.path))
+        #expect(try store.fetchData(forKey: "caf\u{E9}") == Data("saved".utf8))
+        #expect(try store.fetchData(forKey: "na\u{EF}ve") == nil)
+        #expect(listings.withLock { $0 } == 1)
+    }
+
     /// A store whose listings for spellings are counted, and whose wall clock is a `Lock` the
     /// test moves on; it starts at the system's time, so a directory just written is not settled.
     private static func storeWithClock(
