@@ -1282,8 +1282,9 @@ struct MetaControllerGraphTests {
         #expect(ID(.slot, "b") < ID(.slot, "c") && !(ID(.slot, "c") < ID(.slot, "b")))
         // Kind first: every slot before every registration, whatever the names.
         #expect(ID(.slot, "z") < ID(.registration, "a"))
-        #expect([ID(.registration, "b"), ID(.slot, "b"), ID(.registration, "a"), ID(.slot, "a")].sorted()
-            == [ID(.slot, "a"), ID(.slot, "b"), ID(.registration, "a"), ID(.registration, "b")])
+        #expect(
+            [ID(.registration, "b"), ID(.slot, "b"), ID(.registration, "a"), ID(.slot, "a")].sorted()
+                == [ID(.slot, "a"), ID(.slot, "b"), ID(.registration, "a"), ID(.registration, "b")])
     }
 
     // MARK: Parts of a graph
