@@ -253,4 +253,37 @@ extension StreamLogDestinationTests {
         #expect(Array(lines[..<2]) == (0..<2).map { "F.swift (line 7): f(): \(message($0))" })
         #expect(lines[2].hasSuffix(": 1 entry dropped: more than 1024 bytes of entries waited to be written"))
     }
+
+    /// A flush reports the drops itself, and may write the notice on the caller's thread: when the
+    /// reader has gone by then, the caller's thread is still there and its signal mask is as it was
+    /// (SIGPIPE not left blocked, none left pending), so the app's own handling of SIGPIPE holds on it.
+    @Test func aFlushThatReportsDropsToAPipeWhoseReaderHasGoneLeavesTheCallersThreadAsItWas() throws {
+        let (reader, writer, _) = try fullPipe(nonBlocking: false)
+        defer { close(writer) }
+        let destination = StreamLogDestination(
+            .standardError, descriptor: writer, minimumLevel: .trace, format: .line, maximumQueuedBytes: 1024)
+        let message = String(repeating: "m", count: 86)
+        for _ in 0..<3 { destination.write(entry("\(message)"), revealingPrivateValues: false) }
+        #expect(destination.droppedEntries == 1)
+        close(reader)
+        // On a thread of its own, with SIGPIPE unblocked there, as on any thread an app starts.
+        let seen = Lock<(blocked: Int32, pending: Int32)?>(nil), done = DispatchSemaphore(value: 0)
+        Thread {
+            var pipeSignal = sigset_t(), mask = sigset_t(), pending = sigset_t()
+            sigemptyset(&pipeSignal)
+            sigaddset(&pipeSignal, SIGPIPE)
+            pthread_sigmask(SIG_UNBLOCK, &pipeSignal, nil)
+            destination.flush()
+            pthread_sigmask(SIG_BLOCK, nil, &mask)
+            sigpending(&pending)
+            seen.withLock { $0 = (sigismember(&mask, SIGPIPE), sigismember(&pending, SIGPIPE)) }
+            done.signal()
+        }.start()
+        try #require(done.wait(timeout: .now() + 60) == .success, "the flush did not return")
+        let after = try #require(seen.withLock { $0 })
+        #expect(after.blocked == 0, "SIGPIPE was left blocked on the thread that flushed")
+        #expect(after.pending == 0, "a SIGPIPE was left pending on the thread that flushed")
+        // The two entries that waited and the notice all met the closed pipe: every entry is counted.
+        #expect(destination.droppedEntries == 3)
+    }
 }
