@@ -78,6 +78,13 @@ let package = Package(
         .testTarget(name: "NameCollisionTests", dependencies: ["MetaController"]),
         // A child process the crash-safety test kills in the middle of saves.
         .executableTarget(name: "DataCrashWriter", dependencies: ["MetaController"], path: "Tests/DataCrashWriter"),
+        // Acceptance tests written from the docs and the public API alone, by someone who did not read
+        // the code: they import the umbrella and the testing module as an app does, never `@testable`.
+        // A failure there is a defect of the code or of the docs, not a test to loosen (CONTRIBUTING.md).
+        // LogProbe is a dependency so that it is built beside them: the child process they run for what
+        // a test must not do to its own process (close standard error's reader, measure its memory alone).
+        .testTarget(name: "AcceptanceTests", dependencies: ["MetaController", "MetaControllerTesting", "LogProbe"]),
+        .executableTarget(name: "LogProbe", dependencies: ["MetaController"], path: "Tests/LogProbe"),
     ],
     swiftLanguageModes: [.v6]
 )
