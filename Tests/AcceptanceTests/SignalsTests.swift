@@ -550,15 +550,17 @@ struct SignalsOrderTests {
             }
             if value % 7 == 0 { signals.dispatch(Signal<Int>("nested"), value) }
         }
-        let finished = Locked(false)
-        let work = Task.detached {
-            await withTaskGroup(of: Void.self) { group in
-                for task in 0..<4 { group.addTask { for value in 0..<500 { signals.dispatch(signal, task * 1_000 + value) } } }
-            }
-            finished.withLock { $0 = true }
+        // The dispatchers are threads of their own, not tasks: in a parallel run, tasks of the
+        // cooperative pool can wait minutes behind other tests' blocking work, and the bound
+        // would count that wait as a deadlock (it did, under the thread sanitizer).
+        let finished = Locked(0)
+        for task in 0..<4 {
+            Thread {
+                for value in 0..<500 { signals.dispatch(signal, task * 1_000 + value) }
+                finished.withLock { $0 += 1 }
+            }.start()
         }
-        #expect(await waitUntil(180) { finished.get }, "the dispatches did not finish: a deadlock")
-        await work.value
+        #expect(await waitUntil(300) { finished.get == 4 }, "the dispatches did not finish: a deadlock")
         #expect(total.get == 2_000)
         withExtendedLifetime(root) {}
     }
