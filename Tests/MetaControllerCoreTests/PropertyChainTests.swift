@@ -106,18 +106,7 @@ extension PropertyTests {
         let levels = Self.chain(from: root, length: 10)
         let heard = Inbox<Int>()
         let token = levels[8].observe { heard.record($0) }
-        let reached = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
-        let a = TestThreads.onThread {
-            DerivedUpdates.beforeDraining.withLock {
-                $0[ThreadIdentity.current] = {
-                    reached.signal()
-                    release.wait()
-                }
-            }
-            root.value = 1
-            DerivedUpdates.beforeDraining.withLock { $0[ThreadIdentity.current] = nil }
-        }
-        reached.wait()
+        let (a, release) = Self.settingHeldBeforeDraining(root)
         #expect(levels[7].value == 9)
         #expect(levels[8].value == 9)   // still the transform of 0: its update is queued
         levels[7].value = 100
@@ -137,8 +126,21 @@ extension PropertyTests {
         let root = Property(0)
         let levels = Self.chain(from: root, length: 8)
         let distinct = levels[7].removingDuplicates()
+        let (a, release) = Self.settingHeldBeforeDraining(root)
+        #expect(levels[7].value == 9)
+        #expect(distinct.value == 8)   // its update of 9 is queued
+        levels[7].value = 100
+        #expect(distinct.value == 100)
+        release.signal()
+        #expect(a.wait(timeout: .now() + 300) == .success)
+        #expect(distinct.value == 100, "the update queued by A showed an older value")
+    }
+
+    /// Sets `root` to 1 on thread A, held after its deepest direct update, before it runs what was
+    /// queued below it; returns once A is held, with what A signals when done and what releases it.
+    private static func settingHeldBeforeDraining(_ root: Property<Int>) -> (done: DispatchSemaphore, release: DispatchSemaphore) {
         let reached = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
-        let a = TestThreads.onThread {
+        let done = TestThreads.onThread {
             DerivedUpdates.beforeDraining.withLock {
                 $0[ThreadIdentity.current] = {
                     reached.signal()
@@ -149,12 +151,6 @@ extension PropertyTests {
             DerivedUpdates.beforeDraining.withLock { $0[ThreadIdentity.current] = nil }
         }
         reached.wait()
-        #expect(levels[7].value == 9)
-        #expect(distinct.value == 8)   // its update of 9 is queued
-        levels[7].value = 100
-        #expect(distinct.value == 100)
-        release.signal()
-        #expect(a.wait(timeout: .now() + 300) == .success)
-        #expect(distinct.value == 100, "the update queued by A showed an older value")
+        return (done, release)
     }
 }

@@ -95,17 +95,7 @@ extension StreamLogDestinationTests {
         let dropped = destination.droppedEntries
         #expect(dropped > 19_000)
         // Now a reader drains the pipe: what was kept arrives in order, and the drops are reported.
-        let received = Lock<[UInt8]>([])
-        let readerDone = DispatchSemaphore(value: 0)
-        Thread {
-            var buffer = [UInt8](repeating: 0, count: 65536)
-            while true {
-                let count = buffer.withUnsafeMutableBytes { Foundation.read(reader, $0.baseAddress!, $0.count) }
-                guard count > 0 else { break }
-                received.withLock { $0 += buffer[..<count] }
-            }
-            readerDone.signal()
-        }.start()
+        let (received, readerDone) = startReading(reader)
         destination.flush()
         close(writer)
         try #require(readerDone.wait(timeout: .now() + 60) == .success, "the reader did not see the end of the pipe")
