@@ -77,18 +77,9 @@ extension MetaControllerGraph {
     /// ESC would otherwise reach the terminal that prints the graph), as
     /// ``forEachShown(_:_:)`` writes them for the pictures.
     static func shown(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: needsShowing) else { return text }
         var scalars = String.UnicodeScalarView()
         forEachShown(text) { scalars.append($0) }
         return String(scalars)
-    }
-
-    /// Whether ``forEachShown(_:_:)`` writes `scalar` otherwise than as it is.
-    private static func needsShowing(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029, 0xFFFE, 0xFFFF: true
-        default: false
-        }
     }
 
     /// The positions in ``scopes`` that are drawn and listed: all of them, or
