@@ -13,7 +13,10 @@ let families = [
     "MetaControllerLocation", "MetaControllerNotifications",
 ]
 let configuration = "MetaControllerConfiguration"
-let libraries = [core] + families + [configuration]
+// The graph of a MetaController (`graph(consumers:samples:)`, its pictures and queries): named apart
+// from its main type, `MetaControllerGraph`, as swift-collections' DequeModule holds Deque.
+let graph = "MetaControllerGraphModule"
+let libraries = [core, graph] + families + [configuration]
 
 /// The tests of `module`: they import it `@testable`, and the umbrella as an app does.
 func testTarget(_ module: String, extra: [Target.Dependency] = [], exclude: [String] = []) -> Target {
@@ -41,6 +44,8 @@ let package = Package(
     targets: [
         .target(name: support),
         .target(name: core),
+        // The core records what a verification saw (`package` access); this module draws it.
+        .target(name: graph, dependencies: [.target(name: core)]),
     ] + families.map { .target(name: $0, dependencies: [.target(name: core), .target(name: support)]) } + [
         .target(
             name: configuration,
@@ -60,6 +65,8 @@ let package = Package(
         // A test target per module, named after it; MetaControllerTests tests the modules together.
         testTarget(support),
         testTarget(core),
+        // Snapshots of graphs (Docs/SeeingTheGraph.md), read by path.
+        testTarget(graph, exclude: ["Snapshots"]),
         // The test of two processes rotating one log file runs DataCrashWriter twice.
         testTarget("MetaControllerLogging", extra: ["DataCrashWriter"]),
         testTarget("MetaControllerNetworking"),
@@ -70,8 +77,7 @@ let package = Package(
         testTarget("MetaControllerNotifications"),
         testTarget(configuration),
         testTarget("MetaControllerTesting"),
-        // Snapshots of graphs (Docs/SeeingTheGraph.md), read by path.
-        testTarget("MetaController", exclude: ["Snapshots"]),
+        testTarget("MetaController"),
         // An app that depends on the core product alone.
         .testTarget(name: "CoreOnlyTests", dependencies: [.target(name: core)]),
         // An app's module with its own `Location`, `AppEnvironment`, ...: the package's are `MetaControllerLocation.Location`.

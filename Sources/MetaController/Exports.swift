@@ -3,6 +3,7 @@
 // (MetaControllerCore alone, or with some of the controller families).
 @_exported public import MetaControllerConfiguration
 @_exported public import MetaControllerCore
+@_exported public import MetaControllerGraphModule
 @_exported public import MetaControllerLocation
 @_exported public import MetaControllerLogging
 @_exported public import MetaControllerNetworking

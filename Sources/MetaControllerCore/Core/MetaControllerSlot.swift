@@ -12,7 +12,7 @@
 /// ```
 public struct MetaControllerSlot: Hashable, Sendable, CustomStringConvertible {
     /// The key type's identity: every slot, built-in or the app's, is a ``MetaControllerKey``.
-    let id: ObjectIdentifier
+    package let id: ObjectIdentifier
 
     /// The slot's name as written in code: `apiController`, or the custom key's ``MetaControllerKey/name``.
     public let name: String

@@ -606,7 +606,7 @@ struct MetaControllerGraphTests {
         #expect(graph.verification.factoriesChecked == 3)
         // Their qualified names differ only in the file: the module's name is shown, then a number.
         // The runtime writes a raw identifier's space as U+00A0.
-        #expect(names.sorted() == ["MetaControllerTests.Twin", "MetaControllerTests.Twin #2", "`Twin\u{A0}#2`"], "\(names)")
+        #expect(names.sorted() == ["MetaControllerGraphModuleTests.Twin", "MetaControllerGraphModuleTests.Twin #2", "`Twin\u{A0}#2`"], "\(names)")
     }
 
     @Test("a throw in a factory reached through another sits on the factory that threw; a read on a product's arrival, on the factory still running")
@@ -915,7 +915,7 @@ struct MetaControllerGraphTests {
         #expect(
             graph.nodes.filter { $0.kind == .registration }.map(\.name) == [
                 "Database from Feed.Item", "Database from Profile.Item", "Feed.ViewModel",
-                "MetaControllerTestSupport.ImageCache", "MetaControllerTests.ImageCache", "Profile.ViewModel",
+                "MetaControllerGraphModuleTests.ImageCache", "MetaControllerTestSupport.ImageCache", "Profile.ViewModel",
                 "Settings.ViewModel",
             ])
         #expect(graph.description.hasPrefix("graph: 1 scope, 1 slot, 7 registrations, 2 consumer types, 1 problem\n"), "\(graph)")
@@ -926,7 +926,7 @@ struct MetaControllerGraphTests {
         #expect(
             graph.unusedRegistrations.map(\.name) == [
                 "Database from Feed.Item", "Database from Profile.Item", "Feed.ViewModel",
-                "MetaControllerTestSupport.ImageCache", "MetaControllerTests.ImageCache", "Profile.ViewModel",
+                "MetaControllerGraphModuleTests.ImageCache", "MetaControllerTestSupport.ImageCache", "Profile.ViewModel",
             ])
         #expect(graph.dependents(of: ID(.registration, "Settings.ViewModel")).map(\.name) == ["Profile.ViewModel"])
         #expect(

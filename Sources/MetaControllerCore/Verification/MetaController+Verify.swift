@@ -110,13 +110,13 @@ extension MetaController {
     /// A problem, and the registrations and the consumer type it is about, by
     /// their identities rather than by the names its chain gives them (two
     /// types can share a name): where a graph puts it.
-    struct PlacedProblem {
-        let problem: MetaControllerVerification.Problem
+    package struct PlacedProblem {
+        package let problem: MetaControllerVerification.Problem
         /// The keys of the registrations its chain names, in the chain's
         /// order; empty for a consumer type listed.
-        var keys: [FactoryKey] = []
+        package var keys: [FactoryKey] = []
         /// For a consumer's unfilled requirements, the consumer type.
-        var consumer: ObjectIdentifier?
+        package var consumer: ObjectIdentifier?
     }
 
     /// ``verify(consumers:samples:)``, keeping what a graph needs besides the report.

@@ -1,3 +1,5 @@
+public import MetaControllerCore
+
 extension MetaController {
     /// Verifies the graph as ``verify(consumers:samples:)`` does, and returns
     /// what it saw: every slot filled here and in the parents, every
@@ -50,71 +52,28 @@ extension MetaController {
         consumers: [any MetaControllerConsumer.Type] = [],
         samples: [FactorySample] = []
     ) -> MetaControllerGraph {
-        let record = verification(consumers: consumers, samples: samples, recordingRequests: true)
+        let record = graphRecord(consumers: consumers, samples: samples)
         var builder = GraphBuilder(report: record.report)
-
-        var chain: [MetaController] = []
-        var scope: MetaController? = self
-        while let current = scope {
-            chain.append(current)
-            scope = current.parent
+        builder.reserve(nodes: record.slots.count + record.registrations.count, edges: record.requests.count)
+        for slot in record.slots {
+            builder.addSlot(slot.key, name: slot.name, scope: slot.scope, valueType: slot.valueType)
         }
-        let scopeIndex = Dictionary(uniqueKeysWithValues: chain.enumerated().map { (ObjectIdentifier($1), $0) })
-
-        // Slots: the nearest scope that fills each; a controller that is a
-        // consumer requires slots of the scope that holds it.
-        var slotRequirements: [(slot: TypeKey, required: MetaControllerSlot, filled: Bool)] = []
-        for (index, current) in chain.enumerated() {
-            let custom = current.state.withLock { $0.custom }
-            for (key, box) in custom.sorted(by: { Self.keyName($0.key) < Self.keyName($1.key) })
-            where !builder.hasSlot(key) {
-                let value = (box as? any AnyCustomSlot)?.anyValue
-                builder.addSlot(key, name: Self.keyName(key), scope: index, valueType: value.map { type(of: $0) })
-                if let value, let consumer = ConsumerTypes.consumer(value) {
-                    for required in type(of: consumer).requiredControllers {
-                        slotRequirements.append((key, required, current.contains(required)))
-                    }
-                }
-            }
-        }
-        for requirement in slotRequirements {
+        for requirement in record.slotRequirements {
             builder.requirement(from: .slot(requirement.slot), to: requirement.required, filled: requirement.filled)
         }
-
-        // Registrations: those verified, then shared products made before, each in the nearest scope.
-        var seen: Set<FactoryKey> = []
-        builder.reserve(nodes: record.registrations.count, edges: record.requests.count)
         for registration in record.registrations {
-            seen.insert(registration.key)
             builder.addRegistration(
-                registration.key, scope: scopeIndex[ObjectIdentifier(registration.owner)],
-                lifetime: registration.shared ? .shared : .perRequest, wasMadeBefore: false)
+                registration.key, scope: registration.scope,
+                lifetime: registration.shared ? .shared : .perRequest, wasMadeBefore: registration.wasMadeBefore)
         }
-        for (index, current) in chain.enumerated() {
-            let (typeFactories, factories) = current.state.withLock { ($0.typeFactories, $0.factories) }
-            let slots =
-                typeFactories.map { (FactoryKey(Self.productType(of: $0.key)), $0.value) }
-                + factories.map { ($0.key, $0.value) }
-            for (key, slot) in slots where seen.insert(key).inserted {
-                switch slot {
-                case .made, .madeObject, .building, .awaited:
-                    builder.addRegistration(key, scope: index, lifetime: .shared, wasMadeBefore: true)
-                case .registration, .shared:
-                    // A registration a verification does not check (one it cannot make); shown all the same.
-                    builder.addRegistration(
-                        key, scope: index, lifetime: Self.isShared(slot) ? .shared : .perRequest, wasMadeBefore: false)
-                }
-            }
-        }
-
         for request in record.requests {
             builder.request(from: request.requester, to: request.requested, found: request.found)
         }
 
         // Consumers: a listed type that a registration makes is drawn as that registration.
         var registrationsByType: [ObjectIdentifier: FactoryKey] = [:]
-        for registration in record.registrations where registration.key.isTypeAlone {
-            registrationsByType[registration.key.product] = registrationsByType[registration.key.product] ?? registration.key
+        for key in record.verifiedTypesAlone where registrationsByType[key.product] == nil {
+            registrationsByType[key.product] = key
         }
         builder.registrationsByType = registrationsByType
         for consumerType in consumers {
@@ -129,17 +88,6 @@ extension MetaController {
         }
 
         builder.place(record.places)
-        return builder.graph(scopes: chain.indices.map { $0 == 0 ? "MetaController" : "parent \($0)" })
-    }
-
-    /// The name of the key whose identity `key` holds: a ``MetaControllerKey``'s ``MetaControllerKey/name``.
-    private static func keyName(_ key: TypeKey) -> String {
-        let type = productType(of: key)
-        return (type as? any MetaControllerKey.Type)?.name ?? String(describing: type)
-    }
-
-    private static func isShared(_ slot: FactorySlot) -> Bool {
-        if case .shared = slot { return true }
-        return false
+        return builder.graph(scopes: (0..<record.scopeCount).map { $0 == 0 ? "MetaController" : "parent \($0)" })
     }
 }

@@ -1,3 +1,5 @@
+import MetaControllerCore
+
 /// Puts a ``MetaControllerGraph`` together: nodes interned as numbers under
 /// their identities (a slot's key, a registration's ``FactoryKey``, a
 /// consumer's type), edges between numbers, then named and sorted once.
@@ -14,11 +16,11 @@ struct GraphBuilder {
 
     /// What a node stands for.
     enum Identity: Hashable {
-        case slot(TypeKey)
+        case slot(ObjectIdentifier)
         case registration(FactoryKey)
         case consumer(ObjectIdentifier)
         case missingProduct(FactoryKey)
-        case missingSlot(TypeKey)
+        case missingSlot(ObjectIdentifier)
 
         var kind: Node.Kind {
             switch self {
@@ -83,13 +85,9 @@ struct GraphBuilder {
         return identities.count - 1
     }
 
-    func hasSlot(_ key: TypeKey) -> Bool {
-        numbers[.slot(key)] != nil
-    }
-
     /// Adds the slot of `key`, named `name`, or `name #2`, `name #3`... when
     /// another key's slot has that name.
-    mutating func addSlot(_ key: TypeKey, name: String, scope: Int, valueType: (any Any.Type)?) {
+    mutating func addSlot(_ key: ObjectIdentifier, name: String, scope: Int, valueType: (any Any.Type)?) {
         var candidate = name
         var count = 1
         while slotNames.contains(candidate) {
@@ -144,7 +142,7 @@ struct GraphBuilder {
     /// The node `from` requires `slot`: filled, or missing.
     mutating func requirement(from: Identity, to slot: MetaControllerSlot, filled: Bool) {
         let source = intern(from)
-        let key = TypeKey(slot.id)
+        let key = slot.id
         let target = intern(filled ? .slot(key) : .missingSlot(key), NodeFacts(name: slot.name))
         edges[EdgeKey(from: source, to: target, kind: 1), default: []] += []
     }
@@ -235,7 +233,7 @@ struct GraphBuilder {
                 switch identities[index] {
                 case .registration(let key), .missingProduct(let key): described(key) { String(reflecting: $0) }
                 case .consumer: facts[index].type.map { String(reflecting: $0) } ?? ""
-                case .slot(let key), .missingSlot(let key): String(reflecting: MetaController.productType(of: key))
+                case .slot(let key), .missingSlot(let key): String(reflecting: MetaController.typeIdentified(by: key))
                 }
             }
             let ordered = indices.map { ($0, qualified($0)) }.sorted { $0.1 < $1.1 }

@@ -1,3 +1,5 @@
+import MetaControllerCore
+
 extension MetaControllerGraph {
     /// The graph as text, one line per node and per edge, grouped by scope:
     /// what a test compares with a file kept in the repository.

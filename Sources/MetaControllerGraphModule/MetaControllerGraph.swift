@@ -1,3 +1,5 @@
+public import MetaControllerCore
+
 /// What a MetaController holds, makes and needs, as a value: its slots, its
 /// registrations and what each requested while it was made, the consumer types
 /// checked and the slots each requires, and every problem where it arose.

@@ -3,17 +3,17 @@
 /// Making a key costs two `ObjectIdentifier`s: the types are kept as they are
 /// and described only when an error names them (``description``), since a
 /// request that finds its factory never needs their names.
-struct FactoryKey: Hashable, Sendable, CustomStringConvertible {
-    let product: ObjectIdentifier
-    let argument: ObjectIdentifier
-    let name: String?
-    let productType: any Any.Type
-    let argumentType: any Any.Type
+package struct FactoryKey: Hashable, Sendable, CustomStringConvertible {
+    package let product: ObjectIdentifier
+    package let argument: ObjectIdentifier
+    package let name: String?
+    package let productType: any Any.Type
+    package let argumentType: any Any.Type
 
     /// The key of the factory of `product` from `argument` named `name`; by
     /// default, of `product` alone.
     @inline(__always)
-    init(_ product: any Any.Type, _ argument: any Any.Type = Void.self, name: String? = nil) {
+    package init(_ product: any Any.Type, _ argument: any Any.Type = Void.self, name: String? = nil) {
         self.product = ObjectIdentifier(product)
         self.argument = ObjectIdentifier(argument)
         self.name = name
@@ -22,23 +22,23 @@ struct FactoryKey: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Whether the factory takes an argument (other than `Void`).
-    var takesArgument: Bool { argument != ObjectIdentifier(Void.self) }
+    package var takesArgument: Bool { argument != ObjectIdentifier(Void.self) }
 
     /// Whether the key names a type alone: no name, no argument.
-    var isTypeAlone: Bool { name == nil && !takesArgument }
+    package var isTypeAlone: Bool { name == nil && !takesArgument }
 
-    static func == (lhs: FactoryKey, rhs: FactoryKey) -> Bool {
+    package static func == (lhs: FactoryKey, rhs: FactoryKey) -> Bool {
         lhs.product == rhs.product && lhs.argument == rhs.argument && lhs.name == rhs.name
     }
 
-    func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(product)
         hasher.combine(argument)
         hasher.combine(name)
     }
 
     /// `DetailScreen named "B" from Item`.
-    var description: String {
+    package var description: String {
         var text = String(describing: productType)
         if let name { text += " named \"\(name)\"" }
         if takesArgument { text += " from \(String(describing: argumentType))" }
