@@ -111,7 +111,7 @@ enum AtomicFile {
     ///
     /// A symbolic link is not followed, and a FIFO, a device or a directory is refused
     /// without reading or waiting. `Data(contentsOf:)` with a `URL` spent about a quarter of
-    /// a fetch in URL handling alone (see Docs/Performance.md); a store reads small files by name.
+    /// a fetch in URL handling alone (see CHANGELOG.md, "Performance history"); a store reads small files by name.
     static func contents(of name: String, in directory: StoreDirectory, maximumBytes: Int) -> ReadResult {
         let descriptor = openat(directory.descriptor, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else {

@@ -233,7 +233,7 @@ public final class MetaController: Sendable {
         // check (casting an `any Sendable` back to the key's value, an
         // existential usually, is a conformance lookup at run time), and the
         // value is copied out while the lock is held. Built-in slots are read
-        // the same way (see Docs/Performance.md).
+        // the same way (see CHANGELOG.md, "Performance history").
         get {
             let typeKey = TypeKey(ObjectIdentifier(key))
             if let found = firstInChain({ $0.slotValue(typeKey, as: Key.Value.self) }) { return found }

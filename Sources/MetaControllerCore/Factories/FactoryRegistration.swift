@@ -53,7 +53,7 @@ package struct FactoryKey: Hashable, Sendable, CustomStringConvertible {
 /// of this class and is cast back without a check. (It used to be found by a
 /// cast to `any FactoryRegistration<Argument, Product>`, a protocol with primary
 /// associated types: a conformance check at run time on every request, which
-/// was three quarters of a `make`; see Docs/Performance.md.)
+/// was three quarters of a `make`; see CHANGELOG.md, "Performance history".)
 final class FactoryRegistration<Argument, Product>: Sendable {
     /// Makes a product: the key the registration is stored under, the
     /// MetaController `make` was called on (where the factory is registered,

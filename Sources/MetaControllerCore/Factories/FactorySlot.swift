@@ -13,7 +13,7 @@ enum FactorySlot: Sendable {
     ///
     /// A closure, not a generic class: registering one then allocates its
     /// context and looks up no generic metadata, which was a quarter of a
-    /// registration (see Docs/Performance.md).
+    /// registration (see CHANGELOG.md, "Performance history").
     typealias SharedFactory = @Sendable (_ owner: MetaController) throws -> FactorySlot
 
     /// A `FactoryRegistration<Argument, Product>` of the key's two types.

@@ -229,7 +229,7 @@ extension MetaController {
         // Inlinable so that, in the caller's specialization, handing back a
         // shared object is one lookup and no cast: the size test is decided
         // when compiling, and the object is stored only for a class type
-        // (see Docs/Performance.md).
+        // (see CHANGELOG.md, "Performance history").
         if name == nil, MemoryLayout<Product>.size == MemoryLayout<AnyObject>.size,
             let object = try sharedObject(type)
         {

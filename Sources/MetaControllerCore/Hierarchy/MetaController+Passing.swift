@@ -138,7 +138,7 @@ extension MetaController {
         // Only objects with children are remembered: they are the ones that
         // can lead a walk back where it has been, and in a tree they are few,
         // which keeps this set small enough to stay in cache (remembering every
-        // object made passing grow faster than the tree, see Docs/Performance.md).
+        // object made passing grow faster than the tree, see CHANGELOG.md, "Performance history").
         var expanded: Set<ObjectIdentifier> = []
         // The children lists stay referenced until the walk ends, so an object
         // a container made on the fly cannot be freed mid-walk and its

@@ -4,7 +4,7 @@
 /// Asking an `AnyObject` whether it is a ``MetaControllerConsumer`` or a
 /// ``MetaControllerContainer`` is a conformance lookup in the runtime's caches,
 /// and a walk asked both for every node: about a fifth of passing down a large
-/// tree (see Docs/Performance.md). A tree holds objects of a handful of
+/// tree (see CHANGELOG.md, "Performance history"). A tree holds objects of a handful of
 /// classes, so a walk asks once per class and keeps the answer as metatypes,
 /// which carry the conformances with them.
 struct NodeKind {
