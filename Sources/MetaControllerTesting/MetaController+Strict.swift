@@ -48,6 +48,9 @@ extension MetaController {
             declaredValues: .test,
             unfilledReadHandler: { consumer, slot in report(UnfilledSlotRead(consumer: consumer, slot: slot)) },
             refusedPassHandler: { consumer, file, line in report(RefusedPass(consumer: consumer, file: file, line: line)) },
-            verificationProblemHandler: { problem in report(problem) })
+            verificationProblemHandler: { problem in report(problem) },
+            missedDispatchesHandler: { signal, listener, missed in
+                report(MissedDispatches(signal: signal, listener: listener, missed: missed))
+            })
     }
 }
