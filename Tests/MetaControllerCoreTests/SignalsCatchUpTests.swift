@@ -149,7 +149,9 @@ struct SignalsCatchUpTests {
         #expect(signals.recordedDispatchCount == 10_000)
         let inbox = Inbox<Int>()
         signals.catchingUp { try? signals.add(inbox, to: TestSignals.ping) { listener, value in listener.record(value) } }
-        #expect(inbox.values == Array(90_001...100_000))
+        let heard = inbox.values
+        #expect(heard.count == 10_000)
+        #expect(heard.elementsEqual(90_001...100_000), "heard \(heard.first ?? 0) to \(heard.last ?? 0)")
         #expect(missed.values == ["Inbox<Int> missed 90000 of ping"])
     }
 
@@ -183,7 +185,7 @@ struct SignalsCatchUpTests {
                 try? signals.add(inbox, to: TestSignals.ping, delivery: delivery) { listener, value in listener.record(value) }
             }
         }
-        hold.reached.wait()
+        guard hold.reachedInTime() else { return }
         signals.dispatch(TestSignals.ping, 3)   // not a listener yet: recorded, heard in its next round
         signals.dispatch(TestSignals.ping, 4)
         hold.held.signal()
@@ -207,7 +209,7 @@ struct SignalsCatchUpTests {
         DispatchQueue.global().async(group: first) {
             if let read = metaController[PingCounterKey.self] { reads.withLock { $0.append(read) } }
         }
-        hold.reached.wait()
+        guard hold.reachedInTime() else { return }
         let second = metaController[PingCounterKey.self]
         hold.held.signal()
         first.wait()
@@ -245,6 +247,15 @@ final class HeldCatchUp: Sendable {
     private let holdingMade: Bool
 
     init(holdingMade: Bool = false) { self.holdingMade = holdingMade }
+
+    /// Whether the held side reached its hold; a test fails, instead of hanging, when it never
+    /// does (the deadline is a bound for a broken build, never a wait for the scheduler).
+    func reachedInTime() -> Bool {
+        if reached.wait(timeout: .now() + .seconds(120)) == .success { return true }
+        held.signal()
+        Issue.record("the catching-up side never reached its hold")
+        return false
+    }
 
     private func holdTheFirst() {
         guard first.withLock({ isFirst in
