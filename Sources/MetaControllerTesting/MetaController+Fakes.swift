@@ -28,7 +28,7 @@ extension MetaController {
     /// ```
     ///
     /// The built-in fakes are there at once; a key's value is made when its slot is first
-    /// read. What that value listens to on ``MetaControllerCore/MetaController/signals`` when it
+    /// read. What that value listens to on the bus (`signals`) when it
     /// arrives it hears from this MetaController's first line: its bus keeps the last 10,000
     /// dispatches, and a listener the value adds while it is handed the MetaController first
     /// hears those of its signal, in order. Listeners added at other times hear only what comes after.

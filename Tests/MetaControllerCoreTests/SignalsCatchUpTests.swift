@@ -141,9 +141,11 @@ struct SignalsCatchUpTests {
     /// and the bus says how many of its signal it missed.
     @Test func theRecordKeepsTheLastTenThousandDispatches() {
         let missed = Inbox<String>()
-        let signals = recordingBus(limit: Signals.recordedDispatchLimit, missed: { signal, listener, count in
-            missed.record("\(listener ?? "token") missed \(count) of \(signal)")
-        })
+        let signals = recordingBus(
+            limit: Signals.recordedDispatchLimit,
+            missed: { signal, listener, count in
+                missed.record("\(listener ?? "token") missed \(count) of \(signal)")
+            })
         for value in 1...100_000 { signals.dispatch(TestSignals.ping, value) }
         #expect(Signals.recordedDispatchLimit == 10_000)
         #expect(signals.recordedDispatchCount == 10_000)
@@ -258,10 +260,12 @@ final class HeldCatchUp: Sendable {
     }
 
     private func holdTheFirst() {
-        guard first.withLock({ isFirst in
-            defer { isFirst = false }
-            return isFirst
-        }) else { return }
+        guard
+            first.withLock({ isFirst in
+                defer { isFirst = false }
+                return isFirst
+            })
+        else { return }
         reached.signal()
         held.wait()
     }

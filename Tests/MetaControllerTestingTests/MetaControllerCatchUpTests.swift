@@ -48,9 +48,9 @@ private enum SharedItemsKey: MetaControllerKey {
     static var previewValue: Value? { SharedItemsController("preview") }
 }
 
-private extension MetaControllerReader {
-    var shareHistory: ShareHistoryController? { self[ShareHistoryKey.self] }
-    var sharedItems: SharedItemsController? { self[SharedItemsKey.self] }
+extension MetaControllerReader {
+    fileprivate var shareHistory: ShareHistoryController? { self[ShareHistoryKey.self] }
+    fileprivate var sharedItems: SharedItemsController? { self[SharedItemsKey.self] }
 }
 
 /// A screen's model: it listens from when it is passed the MetaController.
