@@ -197,6 +197,49 @@ struct SignalsCatchUpTests {
         #expect(inbox.values == [1, 2, 3, 4, 5])
     }
 
+    /// The same race for a listener whose handler runs on the main actor: the payloads reach
+    /// its mailbox in order, the recorded ones first, each once.
+    @Test(.timeLimit(.minutes(2))) func aMainActorListenerCatchingUpWhileAnotherThreadDispatchesHearsEachOnceInOrder() async {
+        let (heard, listener) = raceAMainActorCatchUp()
+        var values: [Int] = []
+        for await value in heard {
+            values.append(value)
+            if values.count == 5 { break }
+        }
+        #expect(values == [1, 2, 3, 4, 5])
+        withExtendedLifetime(listener) {}
+    }
+
+    /// Adds a main-actor listener on another thread, held while this one dispatches 3 and 4.
+    /// - Returns: What the listener hears, and the listener, to keep while it hears.
+    private func raceAMainActorCatchUp() -> (AsyncStream<Int>, Inbox<Int>) {
+        let hold = HeldCatchUp()
+        let signals = recordingBus(seams: hold.seams)
+        signals.dispatch(TestSignals.ping, 1)
+        signals.dispatch(TestSignals.ping, 2)
+        let (heard, continuation) = AsyncStream<Int>.makeStream()
+        let listener = Inbox<Int>()
+        let adding = DispatchGroup()
+        DispatchQueue.global().async(group: adding) {
+            signals.catchingUp {
+                try? signals.add(listener, to: TestSignals.ping, delivery: .mainActor) { _, value in
+                    MainActor.assertIsolated()
+                    continuation.yield(value)
+                }
+            }
+        }
+        guard hold.reachedInTime() else {
+            continuation.finish()
+            return (heard, listener)
+        }
+        signals.dispatch(TestSignals.ping, 3)
+        signals.dispatch(TestSignals.ping, 4)
+        hold.held.signal()
+        adding.wait()
+        signals.dispatch(TestSignals.ping, 5)
+        return (heard, listener)
+    }
+
     /// Two threads read the same empty declared slot; the first is held after it made its
     /// value. The second stores and pushes its own, which catches up; the first finds it stored
     /// and returns it. The value that lost never listens: each payload is counted once.
