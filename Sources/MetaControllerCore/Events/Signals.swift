@@ -439,7 +439,7 @@ public final class Signals: Sendable {
     /// ``dispatch(_:_:isolation:)`` on a bus that records: the payload is kept, under the same
     /// lock as the listeners are read, so a listener that catches up (``addCatchingUp(_:of:to:isolation:)``)
     /// either finds it recorded or is among the listeners it is delivered to, never both, never neither.
-    @inline(never)  // out of the hot path: only the bus of a test or preview MetaController gets here
+    @inline(never)   // out of the hot path: only the bus of a test or preview MetaController gets here
     private func dispatchRecorded<Payload>(_ signal: Signal<Payload>, _ payload: Payload, isolation: isolated (any Actor)?) {
         // What a sweep dropped is let go of here, after the lock.
         let (found, _): (Channel<Payload>?, [any AnyObject & Sendable]) = state.withLock { state in
@@ -474,7 +474,7 @@ public final class Signals: Sendable {
     /// again; when they all fell out of the record, it hears the last one alone. Its filter
     /// applies; a `once` entry that heard a payload is not added; an entry whose object is gone
     /// hears nothing more and is not added.
-    @inline(never)  // out of the hot path: only the bus of a test or preview MetaController gets here
+    @inline(never)   // out of the hot path: only the bus of a test or preview MetaController gets here
     private func addCatchingUp<Payload>(
         _ entry: SubscriberList<Payload>.Entry,
         of listener: (any AnyObject & Sendable)?,
