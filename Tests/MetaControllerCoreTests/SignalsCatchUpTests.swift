@@ -122,6 +122,24 @@ struct SignalsCatchUpTests {
         #expect(inbox.values.isEmpty)
     }
 
+    /// A handler that removes its listener while it catches up: it hears no later payload.
+    @Test func aListenerRemovedWhileItCatchesUpHearsNothingMore() {
+        let signals = recordingBus()
+        for value in 1...3 { signals.dispatch(TestSignals.ping, value) }
+        let inbox = Inbox<Int>()
+        let removed = Inbox<Bool>()
+        signals.catchingUp {
+            try? signals.add(inbox, to: TestSignals.ping) { listener, value in
+                listener.record(value)
+                if value == 2 { removed.record(signals.remove(listener, from: TestSignals.ping)) }
+            }
+        }
+        signals.dispatch(TestSignals.ping, 4)
+        #expect(inbox.values == [1, 2])
+        #expect(removed.values == [true])
+        #expect(signals.listenerCount(for: TestSignals.ping) == 0)
+    }
+
     @Test func removingASignalForgetsWhatItRecorded() {
         let signals = recordingBus()
         signals.dispatch(TestSignals.ping, 1)

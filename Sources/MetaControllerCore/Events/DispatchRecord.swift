@@ -20,6 +20,9 @@ struct DispatchRecord: Sendable {
     private var nextSequence: UInt64 = 1
     /// How many dispatches of each signal fell out of the ring.
     private var dropped: [Int: Int] = [:]
+    /// The entries catching up now, which are not listeners yet, by id: their signal, their
+    /// listener object, and whether a `remove` or `removeSignal` removed them meanwhile.
+    private var catchingUp: [UInt64: (number: Int, object: ObjectIdentifier?, removed: Bool)] = [:]
 
     init(limit: Int) {
         precondition(limit > 0, "DispatchRecord: the limit must be at least 1")
@@ -55,11 +58,35 @@ struct DispatchRecord: Sendable {
         return (found, nextSequence - 1)
     }
 
+    /// Notes that entry `id` of signal `number` catches up, until ``stopCatchingUp(_:)``.
+    mutating func startCatchingUp(_ id: UInt64, of number: Int, object: ObjectIdentifier?) {
+        catchingUp[id] = (number, object, false)
+    }
+
+    mutating func stopCatchingUp(_ id: UInt64) {
+        catchingUp[id] = nil
+    }
+
+    /// Whether entry `id` was removed while it caught up.
+    func wasRemoved(_ id: UInt64) -> Bool { catchingUp[id]?.removed ?? false }
+
+    /// Marks removed the entries of signal `number` catching up now (of `object` only, when
+    /// given). - Returns: Whether there was one.
+    mutating func removeCatchingUp(of number: Int, object: ObjectIdentifier?) -> Bool {
+        var found = false
+        for (id, entry) in catchingUp where entry.number == number && (object == nil || entry.object == object) {
+            catchingUp[id]?.removed = true
+            found = true
+        }
+        return found
+    }
+
     /// How many dispatches of signal `number` fell out of the ring.
     func droppedCount(of number: Int) -> Int { dropped[number] ?? 0 }
 
     /// Forgets every dispatch of signal `number` (``Signals/removeSignal(_:)``).
     mutating func forget(_ number: Int) {
+        _ = removeCatchingUp(of: number, object: nil)
         guard !dispatches.isEmpty else {
             dropped[number] = nil
             return

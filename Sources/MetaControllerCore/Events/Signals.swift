@@ -323,11 +323,13 @@ public final class Signals: Sendable {
     public func remove<Payload>(_ listener: AnyObject, from signal: Signal<Payload>) -> Bool {
         let id = ObjectIdentifier(listener)
         return state.withLock { state in
-            guard let channel = state.channel(signal) else { return false }
+            // A listener still catching up (a test bus only) is not among the listeners yet.
+            let wasCatchingUp = state.record?.removeCatchingUp(of: signal.number, object: id) ?? false
+            guard let channel = state.channel(signal) else { return wasCatchingUp }
             var listeners = channel.listeners
             let removed = listeners.remove(object: id)
             state.store(listeners, last: channel.last, for: signal)
-            return removed
+            return removed || wasCatchingUp
         }
     }
 
@@ -458,6 +460,8 @@ public final class Signals: Sendable {
     private enum CatchUpStep<Payload> {
         /// Nothing new to hear: the entry is a listener now.
         case added(missed: Int)
+        /// A `remove` or `removeSignal` removed the entry while it caught up: it is not added.
+        case removed
         /// Payloads to hear first, and the last dispatch they run to.
         case hear([Payload], through: UInt64, missed: Int)
     }
@@ -472,8 +476,9 @@ public final class Signals: Sendable {
     /// the recorded ones come before the live ones, on any thread and for any delivery. A
     /// `replaysLast` signal's recorded payloads end with its last one, which it does not hear
     /// again; when they all fell out of the record, it hears the last one alone. Its filter
-    /// applies; a `once` entry that heard a payload is not added; an entry whose object is gone
-    /// hears nothing more and is not added.
+    /// applies; a `once` entry that heard a payload is not added; an entry whose object is gone,
+    /// or that was removed (``remove(_:from:)``, ``removeSignal(_:)``) while it caught up, hears
+    /// nothing more and is not added.
     @inline(never)   // out of the hot path: only the bus of a test or preview MetaController gets here
     private func addCatchingUp<Payload>(
         _ entry: SubscriberList<Payload>.Entry,
@@ -487,6 +492,7 @@ public final class Signals: Sendable {
         var heardThrough: UInt64 = 0
         var isFirstRound = true
         var claimed = false
+        defer { state.withLock { $0.record?.stopCatchingUp(entry.id) } }
         while true {
             let firstRound = isFirstRound
             let after = heardThrough
@@ -498,6 +504,11 @@ public final class Signals: Sendable {
                     guard !listeners.contains(object: ObjectIdentifier(listener)) else {
                         return (.failure(.alreadyListening(listener, signal.name)), [])
                     }
+                }
+                if firstRound {
+                    state.record?.startCatchingUp(entry.id, of: signal.number, object: listener.map { ObjectIdentifier($0) })
+                } else if state.record?.wasRemoved(entry.id) ?? false {
+                    return (.success(.removed), [])
                 }
                 var (payloads, through) = state.record?.payloads(of: signal.number, as: Payload.self, after: after) ?? ([], after)
                 let missed = firstRound ? state.record?.droppedCount(of: signal.number) ?? 0 : 0
@@ -513,6 +524,8 @@ public final class Signals: Sendable {
             case .added(let missed):
                 reportMissed(missed, on: signal, by: listener, recording)
                 return
+            case .removed:
+                return
             case .hear(let payloads, let through, let missed):
                 reportMissed(missed, on: signal, by: listener, recording)
                 heardThrough = through
@@ -524,6 +537,7 @@ public final class Signals: Sendable {
                     }
                     // A `once` entry that heard one is done; so is one whose object is gone.
                     if (entry.once && claimed) || sawDead { return }
+                    if state.withLock({ $0.record?.wasRemoved(entry.id) ?? false }) { return }
                 }
             }
         }
