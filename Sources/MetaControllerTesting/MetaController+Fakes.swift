@@ -26,6 +26,12 @@ extension MetaController {
     /// let metaController = MetaController.withFakes()
     /// metaController.favoritesController is FakeFavoritesController   // true: FavoritesControllerKey.testValue
     /// ```
+    ///
+    /// The built-in fakes are there at once; a key's value is made when its slot is first
+    /// read. What that value listens to on the bus (`signals`) when it
+    /// arrives it hears from this MetaController's first line: its bus keeps the last 10,000
+    /// dispatches, and a listener the value adds while it is handed the MetaController first
+    /// hears those of its signal, in order. Listeners added at other times hear only what comes after.
     public static func withFakes() -> MetaController {
         withFakes(declaredValues: .test)
     }
@@ -60,7 +66,9 @@ extension MetaController {
     ///
     /// An app's own slots are filled when first read empty with their keys'
     /// `MetaControllerKey.previewValue` (by default their `testValue`), so
-    /// `configure` sets only what this preview needs differently.
+    /// `configure` sets only what this preview needs differently. The fakes are there at
+    /// once; a key's value, made later, still hears what was dispatched on the bus since
+    /// this MetaController was made (in `configure` too), as ``withFakes()`` says.
     ///
     /// From iOS 18, macOS 15, tvOS 18, watchOS 11 and visionOS 2 the preview
     /// trait `.metaController { … }` does the same as a trait of `#Preview`.

@@ -31,6 +31,9 @@ extension MetaController {
     /// An empty slot whose key declares a `MetaControllerKey.testValue` is
     /// filled with it on its first read, as in ``withFakes()``, and the read is
     /// not reported; a read of a slot that is empty and whose key declares none is.
+    /// What such a value listens to when it arrives it hears from this MetaController's first
+    /// line (its bus keeps the last 10,000 dispatches); `report` gets a ``MissedDispatches``
+    /// when a listener's signal had older ones, which it did not hear.
     ///
     /// Children made with `MetaController.init(parent:)` are strict too, with
     /// the same `report`. Reads made on the MetaController itself are not
@@ -40,14 +43,18 @@ extension MetaController {
     /// subscripts. Nor are the logging shortcuts, audits and the requirement
     /// check on passing.
     ///
-    /// - Parameter report: Called on the reading or passing thread, once per read of an empty slot
-    ///   and once per consumer that keeps another scope's MetaController; on
+    /// - Parameter report: Called on the reading or passing thread, once per read of an empty slot,
+    ///   once per consumer that keeps another scope's MetaController and once per listener
+    ///   that caught up without payloads that fell out of the bus's record; on
     ///   the main actor once per problem a verification finds.
     public static func strict(reporting report: @escaping @Sendable (any StrictReport) -> Void) -> MetaController {
         MetaController(
             declaredValues: .test,
             unfilledReadHandler: { consumer, slot in report(UnfilledSlotRead(consumer: consumer, slot: slot)) },
             refusedPassHandler: { consumer, file, line in report(RefusedPass(consumer: consumer, file: file, line: line)) },
-            verificationProblemHandler: { problem in report(problem) })
+            verificationProblemHandler: { problem in report(problem) },
+            missedDispatchesHandler: { signal, listener, missed in
+                report(MissedDispatches(signal: signal, listener: listener, missed: missed))
+            })
     }
 }

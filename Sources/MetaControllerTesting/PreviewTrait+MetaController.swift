@@ -16,6 +16,9 @@ extension PreviewTrait where T == Preview.ViewTraits {
     /// }
     /// ```
     ///
+    /// Its keys' preview values are made when their slots are first read, and what they
+    /// listen to on the bus they hear from the preview's first line, as in ``MetaController/preview(_:)``.
+    ///
     /// Before iOS 18 (and macOS 15, tvOS 18, watchOS 11, visionOS 2), set it on
     /// the previewed view instead: `FeedView().metaController(.preview { … })`.
     ///

@@ -6,7 +6,8 @@ public import MetaControllerCore
 /// A strict MetaController (``MetaControllerCore/MetaController/strict(reporting:)``)
 /// hands its reporter an ``UnfilledSlotRead`` when a consumer reads a slot the
 /// test did not fill, a ``RefusedPass`` when a pass leaves a consumer with
-/// the MetaController of another scope, and a
+/// the MetaController of another scope, a ``MissedDispatches`` when a key's test value caught up
+/// with the bus without payloads that fell out of its record, and a
 /// `MetaControllerVerification.Problem` for each problem
 /// `verify(consumers:samples:)` finds.
 /// Print it for a sentence that says what happened; cast it to tell them apart:

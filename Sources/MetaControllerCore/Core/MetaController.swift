@@ -98,7 +98,12 @@ public final class MetaController: Sendable {
     }
 
     /// Creates an empty MetaController for MetaControllerTesting: it fills an empty slot,
-    /// when it is read, with the value its key declares for `declaredValues`; it calls
+    /// when it is read, with the value its key declares for `declaredValues`. With
+    /// `declaredValues`, its bus records its dispatches (the last
+    /// ``Signals/recordedDispatchLimit``), so that what a declared value listens to when it
+    /// arrives it hears from this MetaController's first line (``declaredValue(_:)``), and
+    /// `missedDispatches` is told when a payload fell out of the record before such a listener
+    /// caught up; `signals` replaces that bus (for tests of the core). It calls
     /// `unfilledRead` with the consumer's type name and the slot whenever a consumer's
     /// accessor reads a slot that is `nil` (and its key declares no such value), and
     /// `refusedPass` whenever a pass leaves a consumer with the MetaController of another
@@ -107,10 +112,18 @@ public final class MetaController: Sendable {
         declaredValues: DeclaredValues?,
         unfilledReadHandler unfilledRead: (@Sendable (_ consumer: String, _ slot: MetaControllerSlot) -> Void)? = nil,
         refusedPassHandler refusedPass: (@Sendable (_ consumer: String, _ file: String, _ line: UInt) -> Void)? = nil,
-        verificationProblemHandler verificationProblem: (@Sendable (MetaControllerVerification.Problem) -> Void)? = nil
+        verificationProblemHandler verificationProblem: (@Sendable (MetaControllerVerification.Problem) -> Void)? = nil,
+        missedDispatchesHandler missedDispatches: (@Sendable (_ signal: String, _ listener: String?, _ missed: Int) -> Void)? = nil,
+        signals: Signals? = nil
     ) {
         parent = nil
-        signals = Signals()
+        if let signals {
+            self.signals = signals
+        } else if declaredValues != nil {
+            self.signals = Signals(reportingMissed: missedDispatches)
+        } else {
+            self.signals = Signals()
+        }
         state = Lock(State())
         unfilledReadHandler = unfilledRead
         refusedPassHandler = refusedPass
@@ -252,6 +265,12 @@ public final class MetaController: Sendable {
     ///
     /// The key's value is made outside every lock, so it may read slots; when two threads
     /// read the empty slot at once, each may make one, and both get the one stored first.
+    ///
+    /// The value stored is pushed the MetaController inside ``Signals/catchingUp(_:)`` of the
+    /// home's bus: a listener it adds there on this thread (in its `metaControllerDidArrive()`)
+    /// first hears what was dispatched on its signal since the test MetaController was made,
+    /// as if the value had been there from the start. A value that lost the race is never
+    /// pushed, so it adds no listener and hears nothing twice.
     @usableFromInline
     func declaredValue<Key: MetaControllerKey>(_ key: Key.Type) -> Key.Value? {
         let made: Key.Value?
@@ -263,6 +282,7 @@ public final class MetaController: Sendable {
         guard let made else { return nil }
         var home = self
         while let parent = home.parent, parent.declaredValues != nil { home = parent }
+        home.signals.catchUpSeams?.made()
         let typeKey = TypeKey(ObjectIdentifier(key))
         let stored: Key.Value? = home.state.withLock { state in
             if let existing = state.custom[typeKey] { return unsafeDowncast(existing, to: CustomSlot<Key.Value>.self).value }
@@ -270,7 +290,7 @@ public final class MetaController: Sendable {
             return nil
         }
         if let stored { return stored }
-        home.push(to: made)
+        home.signals.catchingUp { home.push(to: made) }
         return made
     }
 

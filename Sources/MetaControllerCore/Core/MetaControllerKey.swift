@@ -40,6 +40,16 @@
 /// it the MetaController as setting the slot would. Other MetaControllers never
 /// use these values: in the app, the slot holds what launch code sets.
 ///
+/// The built-in fakes of those MetaControllers are there at once; a key's value is made
+/// only when its slot is first read. What the value starts listening to on the bus while it
+/// is handed the MetaController (in its `metaControllerDidArrive()`) it hears from the test
+/// MetaController's first line all the same: each payload dispatched on that signal before,
+/// in order and once, before its `add(_:to:)` or `listen(to:)` returns, as if it had been
+/// set at launch. So an app-wide listener counts what a test or preview did before anything
+/// read its slot. The test MetaController keeps its last 10,000 dispatches for this; a strict
+/// one reports a listener whose signal had older ones. Listeners added at any other time hear
+/// only what comes after, as in the app.
+///
 /// A key's conformance is never isolated to an actor (the protocol refines
 /// `SendableMetatype`), so every actor and thread reads its slot, also in an
 /// Xcode 26 app target, where types are main-actor by default.
@@ -62,12 +72,18 @@ public protocol MetaControllerKey: SendableMetatype {
     /// setting the slot replaces it). It is made, and handed the MetaController,
     /// outside every lock, so its `metaControllerDidArrive()` may read other
     /// slots; when two threads read the empty slot at once, both may make one,
-    /// and both get the one stored first.
+    /// and both get the one stored first. Only that one is handed the MetaController.
+    ///
+    /// It is made when its slot is first read, not when the test MetaController is; a
+    /// listener it adds on the bus while it is handed the MetaController first hears what
+    /// was dispatched on its signal since the test MetaController was made (its last 10,000
+    /// dispatches), as if the value had been there from the start (see "Test and preview
+    /// values" above).
     static var testValue: Value? { get }
 
     /// What a preview MetaController (`preview(_:)` of MetaControllerTesting,
     /// and the preview trait) puts in the slot when it is read empty; by default
-    /// ``testValue``. Made and kept as ``testValue`` is.
+    /// ``testValue``. Made, kept and caught up with the bus as ``testValue`` is.
     static var previewValue: Value? { get }
 }
 

@@ -101,6 +101,8 @@ public final class Signals: Sendable {
         /// What the last sweep dropped, for the caller to let go of once the lock is released:
         /// a handler's captures may run code that uses the bus.
         var swept: [any AnyObject & Sendable] = []
+        /// The payloads dispatched, on a bus that records (``Signals/recording``); `nil` on every other.
+        var record: DispatchRecord?
 
         func channel<Payload>(_ signal: Signal<Payload>) -> Channel<Payload>? {
             channels[signal.number].map { unsafeDowncast($0, to: Channel<Payload>.self) }
@@ -153,10 +155,50 @@ public final class Signals: Sendable {
         }
     }
 
-    private let state = Lock(State())
+    private let state: Lock<State>
+
+    /// What the bus does beside delivering when it records its dispatches, for the listeners
+    /// of a key's test or preview value to catch up with; `nil`, for a bus that does not
+    /// record, on every bus but those the test and preview MetaControllers make for themselves.
+    /// A dispatch and an `add` pay a check of it and nothing else when it is `nil`.
+    private let recording: Recording?
 
     /// Creates an empty bus.
-    public init() {}
+    public init() {
+        state = Lock(State())
+        recording = nil
+    }
+
+    /// Creates an empty bus that keeps the last `limit` dispatches, of all signals together,
+    /// for MetaControllerTesting's test and preview MetaControllers: a listener added while a
+    /// key's declared value is handed its MetaController (``catchingUp(_:)``) first hears what
+    /// was dispatched on its signal before, in order. `reportMissed` is told when such a
+    /// listener's signal had payloads that fell out of the record.
+    package convenience init(
+        recordingUpTo limit: Int = Signals.recordedDispatchLimit,
+        reportingMissed reportMissed: (@Sendable (_ signal: String, _ listener: String?, _ missed: Int) -> Void)? = nil
+    ) {
+        self.init(recordingUpTo: limit, reportingMissed: reportMissed, seams: CatchUpSeams())
+    }
+
+    /// ``init(recordingUpTo:reportingMissed:)`` with the points where a test holds one side of a race.
+    init(
+        recordingUpTo limit: Int,
+        reportingMissed reportMissed: (@Sendable (_ signal: String, _ listener: String?, _ missed: Int) -> Void)?,
+        seams: CatchUpSeams
+    ) {
+        state = Lock(State(record: DispatchRecord(limit: limit)))
+        recording = Recording(reportMissed: reportMissed, seams: seams)
+    }
+
+    /// Whether the bus records its dispatches for listeners that catch up.
+    var records: Bool { recording != nil }
+
+    /// The points where a test holds one side of a race; `nil` on a bus that does not record.
+    var catchUpSeams: CatchUpSeams? { recording?.seams }
+
+    /// The number of dispatches the bus keeps for listeners that catch up (for tests of its bound).
+    var recordedDispatchCount: Int { state.withLock { $0.record?.count ?? 0 } }
 
     // MARK: - Listening
 
@@ -255,6 +297,11 @@ public final class Signals: Sendable {
         handler: @escaping @Sendable (Payload) -> Void
     ) -> SubscriptionToken {
         let entry = makeEntry(object: nil, once: once, filter: filter, handler: .plain({ _, payload in handler(payload) }, delivery))
+        if catchesUpHere {
+            // A token listener never throws: it has no object to be listening already.
+            try? addCatchingUp(entry, of: nil, to: signal, isolation: isolation)
+            return SubscriptionToken { [weak self] in self?.remove(entry: entry.id, from: signal) }
+        }
         // What a sweep dropped is let go of here, after the lock.
         let (replay, _): (Payload?, [any AnyObject & Sendable]) = state.withLock { state in
             let channel = state.channel(signal)
@@ -276,17 +323,22 @@ public final class Signals: Sendable {
     public func remove<Payload>(_ listener: AnyObject, from signal: Signal<Payload>) -> Bool {
         let id = ObjectIdentifier(listener)
         return state.withLock { state in
-            guard let channel = state.channel(signal) else { return false }
+            // A listener still catching up (a test bus only) is not among the listeners yet.
+            let wasCatchingUp = state.record?.removeCatchingUp(of: signal.number, object: id) ?? false
+            guard let channel = state.channel(signal) else { return wasCatchingUp }
             var listeners = channel.listeners
             let removed = listeners.remove(object: id)
             state.store(listeners, last: channel.last, for: signal)
-            return removed
+            return removed || wasCatchingUp
         }
     }
 
     /// Removes `signal`: every listener of it, and the payload it would replay.
     public func removeSignal<Payload>(_ signal: Signal<Payload>) {
-        state.withLock { $0.remove(signal.number) }
+        state.withLock { state in
+            state.remove(signal.number)
+            state.record?.forget(signal.number)
+        }
     }
 
     /// The number of signals the bus keeps an entry for (for tests of annulment).
@@ -324,6 +376,8 @@ public final class Signals: Sendable {
         // The channel comes out of the lock as a plain object and is delivered
         // from by a method of its own: generic code that named
         // `Channel<Payload>` here would look up its metadata on every dispatch.
+        // Only the bus of a test or preview MetaController records: every other pays this check.
+        if recording != nil { return dispatchRecorded(signal, payload, isolation: isolation) }
         let number = signal.number
         let found: (any AnyObject & Sendable)?
         if signal.replaysLast {
@@ -355,6 +409,7 @@ public final class Signals: Sendable {
         isolation: isolated (any Actor)?
     ) throws(SignalsError) {
         let entry = makeEntry(object: listener, once: once, filter: filter, handler: handler)
+        if catchesUpHere { return try addCatchingUp(entry, of: listener, to: signal, isolation: isolation) }
         // What a sweep dropped is let go of here, after the lock.
         let (result, _): (Result<Payload?, SignalsError>, [any AnyObject & Sendable]) = state.withLock { state in
             let channel = state.channel(signal)
@@ -381,6 +436,119 @@ public final class Signals: Sendable {
             return state.nextID
         }
         return SubscriberList.Entry(id: id, object: object, once: once, filter: filter, handler: handler)
+    }
+
+    /// ``dispatch(_:_:isolation:)`` on a bus that records: the payload is kept, under the same
+    /// lock as the listeners are read, so a listener that catches up (``addCatchingUp(_:of:to:isolation:)``)
+    /// either finds it recorded or is among the listeners it is delivered to, never both, never neither.
+    @inline(never)   // out of the hot path: only the bus of a test or preview MetaController gets here
+    private func dispatchRecorded<Payload>(_ signal: Signal<Payload>, _ payload: Payload, isolation: isolated (any Actor)?) {
+        // What a sweep dropped is let go of here, after the lock.
+        let (found, _): (Channel<Payload>?, [any AnyObject & Sendable]) = state.withLock { state in
+            state.record?.append(payload, of: signal.number)
+            let channel = state.channel(signal)
+            guard signal.replaysLast else { return (channel, []) }
+            state.store(channel?.listeners ?? SubscriberList(), last: payload, for: signal)
+            return (channel, state.takeSwept())
+        }
+        guard let found else { return }
+        let sawDead = found.deliver(payload, isolation: isolation) { id in remove(entry: id, from: signal) }
+        if sawDead { cullDead(signal) }
+    }
+
+    /// What one round of ``addCatchingUp(_:of:to:isolation:)`` found under the lock.
+    private enum CatchUpStep<Payload> {
+        /// Nothing new to hear: the entry is a listener now.
+        case added(missed: Int)
+        /// A `remove` or `removeSignal` removed the entry while it caught up: it is not added.
+        case removed
+        /// Payloads to hear first, and the last dispatch they run to.
+        case hear([Payload], through: UInt64, missed: Int)
+    }
+
+    /// Adds `entry` to `signal` after handing it, in order, every payload dispatched on the
+    /// signal before (a listener of a key's declared value, ``catchingUp(_:)``).
+    ///
+    /// The entry hears the recorded payloads before it becomes a listener, outside the lock,
+    /// and then looks again: what was dispatched meanwhile it hears in the next round, and when
+    /// a look under the lock finds nothing new it becomes a listener in that same lock, so the
+    /// next dispatch is delivered to it live. So it hears each payload once, none is missed, and
+    /// the recorded ones come before the live ones, on any thread and for any delivery. A
+    /// `replaysLast` signal's recorded payloads end with its last one, which it does not hear
+    /// again; when they all fell out of the record, it hears the last one alone. Its filter
+    /// applies; a `once` entry that heard a payload is not added; an entry whose object is gone,
+    /// or that was removed (``remove(_:from:)``, ``removeSignal(_:)``) while it caught up, hears
+    /// nothing more and is not added.
+    @inline(never)   // out of the hot path: only the bus of a test or preview MetaController gets here
+    private func addCatchingUp<Payload>(
+        _ entry: SubscriberList<Payload>.Entry,
+        of listener: (any AnyObject & Sendable)?,
+        to signal: Signal<Payload>,
+        isolation: isolated (any Actor)?
+    ) throws(SignalsError) {
+        guard let recording else { return }
+        var single = SubscriberList<Payload>()
+        single.append(entry)
+        var heardThrough: UInt64 = 0
+        var isFirstRound = true
+        var claimed = false
+        defer { state.withLock { $0.record?.stopCatchingUp(entry.id) } }
+        while true {
+            let firstRound = isFirstRound
+            let after = heardThrough
+            let (result, _): (Result<CatchUpStep<Payload>, SignalsError>, [any AnyObject & Sendable]) = state.withLock { state in
+                let channel = state.channel(signal)
+                var listeners = channel?.listeners ?? SubscriberList()
+                if let listener {
+                    listeners.cullDead()
+                    guard !listeners.contains(object: ObjectIdentifier(listener)) else {
+                        return (.failure(.alreadyListening(listener, signal.name)), [])
+                    }
+                }
+                if firstRound {
+                    state.record?.startCatchingUp(entry.id, of: signal.number, object: listener.map { ObjectIdentifier($0) })
+                } else if state.record?.wasRemoved(entry.id) ?? false {
+                    return (.success(.removed), [])
+                }
+                var (payloads, through) = state.record?.payloads(of: signal.number, as: Payload.self, after: after) ?? ([], after)
+                let missed = firstRound ? state.record?.droppedCount(of: signal.number) ?? 0 : 0
+                if firstRound, payloads.isEmpty, let last = channel?.last { payloads = [last] }
+                guard payloads.isEmpty else { return (.success(.hear(payloads, through: through, missed: missed)), []) }
+                listeners.append(entry)
+                state.store(listeners, last: channel?.last, for: signal)
+                return (.success(.added(missed: missed)), state.takeSwept())
+            }
+            let step = try result.get()
+            isFirstRound = false
+            switch step {
+            case .added(let missed):
+                reportMissed(missed, on: signal, by: listener, recording)
+                return
+            case .removed:
+                return
+            case .hear(let payloads, let through, let missed):
+                reportMissed(missed, on: signal, by: listener, recording)
+                heardThrough = through
+                recording.seams.took()
+                for payload in payloads {
+                    let sawDead = single.deliver(payload, isolation: isolation) { _ in
+                        defer { claimed = true }
+                        return !claimed
+                    }
+                    // A `once` entry that heard one is done; so is one whose object is gone.
+                    if (entry.once && claimed) || sawDead { return }
+                    if state.withLock({ $0.record?.wasRemoved(entry.id) ?? false }) { return }
+                }
+            }
+        }
+    }
+
+    /// Tells the recording's reporter that a listener catching up on `signal` missed `missed` payloads.
+    private func reportMissed<Payload>(
+        _ missed: Int, on signal: Signal<Payload>, by listener: (any AnyObject & Sendable)?, _ recording: Recording
+    ) {
+        guard missed > 0, let report = recording.reportMissed else { return }
+        report(signal.name, listener.map { String(describing: type(of: $0)) }, missed)
     }
 
     /// Hands a `replaysLast` signal's last payload to a listener that was just added.
