@@ -215,6 +215,60 @@ struct SignalsCatchUpTests {
         #expect(inbox.values == [1, 2, 3, 4, 5])
     }
 
+    /// A dispatcher that outpaces the handler: every round of the catch-up finds a new payload
+    /// (dispatched from the seam, between the round's take and its hearing). The listener stops
+    /// looking after `catchUpRounds` rounds, joins, and hears the rest and the live ones, each once.
+    @Test func aDispatcherThatOutpacesTheCatchUpCannotKeepItFromJoining() throws {
+        let bus = Lock<Signals?>(nil)
+        let rounds = Lock(0)
+        let seams = Signals.CatchUpSeams(took: {
+            // At most 1,000, so that a catch-up without a bound ends the test instead of hanging it.
+            let round = rounds.withLock { count in
+                count += 1
+                return count
+            }
+            if round <= 1_000 { bus.withLock { $0 }?.dispatch(TestSignals.ping, 100 + round) }
+        })
+        let signals = recordingBus(seams: seams)
+        bus.withLock { $0 = signals }
+        signals.dispatch(TestSignals.ping, 1)
+        let inbox = Inbox<Int>()
+        signals.catchingUp { try? signals.add(inbox, to: TestSignals.ping) { listener, value in listener.record(value) } }
+
+        let taken = rounds.withLock { $0 }
+        #expect(taken == Signals.catchUpRounds - 1, "rounds that heard before joining")
+        #expect(signals.listenerCount(for: TestSignals.ping) == 1)
+        signals.dispatch(TestSignals.ping, 999)
+        #expect(inbox.values == [1] + (1...taken).map { 100 + $0 } + [999])
+    }
+
+    /// A `once` listener that joins after the last round still hears one payload in all.
+    @Test func aOnceListenerThatJoinsAfterTheLastRoundHearsOneInAll() throws {
+        let bus = Lock<Signals?>(nil)
+        let rounds = Lock(0)
+        let seams = Signals.CatchUpSeams(took: {
+            let round = rounds.withLock { count in
+                count += 1
+                return count
+            }
+            if round <= 1_000 { bus.withLock { $0 }?.dispatch(TestSignals.ping, 7) }
+        })
+        let signals = recordingBus(seams: seams)
+        bus.withLock { $0 = signals }
+        signals.dispatch(TestSignals.ping, 7)
+        let inbox = Inbox<Int>()
+        // Every payload of the catch-up is filtered out, so each round finds more and none is heard.
+        signals.catchingUp {
+            try? signals.add(inbox, to: TestSignals.ping, once: true, where: { $0 == 42 }) { listener, value in listener.record(value) }
+        }
+        #expect(rounds.withLock { $0 } == Signals.catchUpRounds - 1)
+        #expect(signals.listenerCount(for: TestSignals.ping) == 1)
+        signals.dispatch(TestSignals.ping, 42)
+        signals.dispatch(TestSignals.ping, 42)
+        #expect(inbox.values == [42])
+        #expect(signals.listenerCount(for: TestSignals.ping) == 0)
+    }
+
     /// The same race for a listener whose handler runs on the main actor: the payloads reach
     /// its mailbox in order, the recorded ones first, each once.
     @Test(.timeLimit(.minutes(2))) func aMainActorListenerCatchingUpWhileAnotherThreadDispatchesHearsEachOnceInOrder() async {

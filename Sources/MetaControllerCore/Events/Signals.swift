@@ -464,7 +464,14 @@ public final class Signals: Sendable {
         case removed
         /// Payloads to hear first, and the last dispatch they run to.
         case hear([Payload], through: UInt64, missed: Int)
+        /// The last round: the entry is a listener now, and still hears these, beside live dispatches.
+        case addedHearing([Payload], missed: Int)
     }
+
+    /// The rounds a listener that catches up takes before it joins the listeners anyway: a
+    /// dispatcher that outpaces its handler would otherwise keep it catching up for as long as
+    /// it dispatches.
+    static let catchUpRounds = 16
 
     /// Adds `entry` to `signal` after handing it, in order, every payload dispatched on the
     /// signal before (a listener of a key's declared value, ``catchingUp(_:)``).
@@ -479,6 +486,10 @@ public final class Signals: Sendable {
     /// applies; a `once` entry that heard a payload is not added; an entry whose object is gone,
     /// or that was removed (``remove(_:from:)``, ``removeSignal(_:)``) while it caught up, hears
     /// nothing more and is not added.
+    ///
+    /// When dispatches on the signal keep coming faster than it hears them, it stops looking
+    /// after ``catchUpRounds`` rounds: it becomes a listener with what it has not heard yet, and
+    /// hears that beside the live dispatches, each once, though no longer all before them.
     @inline(never)   // out of the hot path: only the bus of a test or preview MetaController gets here
     private func addCatchingUp<Payload>(
         _ entry: SubscriberList<Payload>.Entry,
@@ -491,11 +502,14 @@ public final class Signals: Sendable {
         single.append(entry)
         var heardThrough: UInt64 = 0
         var isFirstRound = true
+        var round = 0
         var claimed = false
         defer { state.withLock { $0.record?.stopCatchingUp(entry.id) } }
         while true {
             let firstRound = isFirstRound
             let after = heardThrough
+            round += 1
+            let lastRound = round >= Self.catchUpRounds
             let (result, _): (Result<CatchUpStep<Payload>, SignalsError>, [any AnyObject & Sendable]) = state.withLock { state in
                 let channel = state.channel(signal)
                 var listeners = channel?.listeners ?? SubscriberList()
@@ -513,10 +527,11 @@ public final class Signals: Sendable {
                 var (payloads, through) = state.record?.payloads(of: signal.number, as: Payload.self, after: after) ?? ([], after)
                 let missed = firstRound ? state.record?.droppedCount(of: signal.number) ?? 0 : 0
                 if firstRound, payloads.isEmpty, let last = channel?.last { payloads = [last] }
-                guard payloads.isEmpty else { return (.success(.hear(payloads, through: through, missed: missed)), []) }
+                guard payloads.isEmpty || lastRound else { return (.success(.hear(payloads, through: through, missed: missed)), []) }
                 listeners.append(entry)
                 state.store(listeners, last: channel?.last, for: signal)
-                return (.success(.added(missed: missed)), state.takeSwept())
+                let step: CatchUpStep<Payload> = payloads.isEmpty ? .added(missed: missed) : .addedHearing(payloads, missed: missed)
+                return (.success(step), state.takeSwept())
             }
             let step = try result.get()
             isFirstRound = false
@@ -525,6 +540,15 @@ public final class Signals: Sendable {
                 reportMissed(missed, on: signal, by: listener, recording)
                 return
             case .removed:
+                return
+            case .addedHearing(let payloads, let missed):
+                reportMissed(missed, on: signal, by: listener, recording)
+                // A listener now: a `once` entry is claimed as a live dispatch claims it, so it hears one in all.
+                for payload in payloads {
+                    guard state.withLock({ $0.channel(signal)?.listeners.contains(entry) ?? false }) else { return }
+                    let sawDead = single.deliver(payload, isolation: isolation) { id in remove(entry: id, from: signal) }
+                    if sawDead { cullDead(signal) }
+                }
                 return
             case .hear(let payloads, let through, let missed):
                 reportMissed(missed, on: signal, by: listener, recording)
