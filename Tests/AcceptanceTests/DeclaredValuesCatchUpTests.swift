@@ -52,6 +52,8 @@ final class DVListener: WeakMetaControllerConsumer, Sendable {
     let heard = DVLocked<[Int]>([])
     let arrivals = DVLocked(0)
     let tokens = DVLocked<[SubscriptionToken]>([])
+    let heardAtAddReturn = DVLocked<[Int]?>(nil)
+    let sawItselfInItsSlot = DVLocked<Bool?>(nil)
     let onArrive: @Sendable (DVListener) -> Void
     init(_ label: String = "test", onArrive: @escaping @Sendable (DVListener) -> Void) {
         self.label = label
@@ -184,6 +186,51 @@ enum NestedTag: DVTag {
     }
 }
 enum GraphTag: DVTag { static func make() -> DVListener { DVListener { _ in } } }
+/// A token listener removed from its handler while it catches up: its token is not yet
+/// returned then, so it removes the signal (`removeSignal` removes every listener of it).
+enum CancelSelfTag: DVTag {
+    static func make() -> DVListener {
+        DVListener { listener in
+            guard let token = listener.signals?.listen(to: DV.number, handler: { [weak listener] value in
+                guard let listener else { return }
+                listener.hear(value)
+                if value == 2 { listener.signals?.removeSignal(DV.number) }
+            }) else { return }
+            listener.tokens.with { $0.append(token) }
+        }
+    }
+}
+/// Reads its own slot while it is handed the MetaController.
+enum SelfReadTag: DVTag {
+    static let arrivals = DVLocked(0)
+    static func make() -> DVListener {
+        DVListener { listener in
+            SelfReadTag.arrivals.with { $0 += 1 }
+            let own = listener[DVKey<SelfReadTag>.self]
+            listener.sawItselfInItsSlot.with { $0 = own === listener }
+            dvAdd(listener)
+        }
+    }
+}
+/// Records what it had heard the moment `add` returned.
+enum BeforeReturnTag: DVTag {
+    static func make() -> DVListener {
+        DVListener { listener in
+            dvAdd(listener)
+            let atReturn = listener.heard.get
+            listener.heardAtAddReturn.with { $0 = atReturn }
+        }
+    }
+}
+/// Listens to two signals.
+enum TwoSignalsTag: DVTag {
+    static func make() -> DVListener {
+        DVListener { listener in
+            dvAdd(listener, to: DV.number)
+            try? listener.signals?.add(listener, to: DV.other) { l, v in l.hear(-v) }
+        }
+    }
+}
 
 enum DVPayloadKey: MetaControllerKey {
     typealias Value = DVPayloadListener
@@ -375,6 +422,52 @@ struct DeclaredValuesCatchUpSignalsTests {
             metaController.signals.dispatch(DV.number, 6)
             #expect(listener.heard.get == [1, 2, 3, 4, 5, 6])
         }
+    }
+
+    @Test func caughtUpBeforeAddReturns() {
+        let metaController = MetaController.withFakes()
+        for value in 1...3 { metaController.signals.dispatch(DV.number, value) }
+        let listener = metaController[DVKey<BeforeReturnTag>.self]
+        #expect(listener?.heardAtAddReturn.get == [1, 2, 3])
+    }
+
+    @Test func eachSignalCatchesUpWithItsOwnPayloadsInOrder() {
+        let metaController = MetaController.withFakes()
+        metaController.signals.dispatch(DV.number, 1)
+        metaController.signals.dispatch(DV.other, 10)
+        metaController.signals.dispatch(DV.number, 2)
+        metaController.signals.dispatch(DV.other, 20)
+        #expect(metaController[DVKey<TwoSignalsTag>.self]?.heard.get == [1, 2, -10, -20])
+    }
+
+    @Test func aSecondValueMadeLaterAlsoHearsFromTheFirstLine() {
+        let metaController = MetaController.withFakes()
+        metaController.signals.dispatch(DV.number, 1)
+        let first = metaController[DVKey<PlainTag>.self]
+        metaController.signals.dispatch(DV.number, 2)
+        let second = metaController[DVKey<PlainTag2>.self]
+        #expect(first?.heard.get == [1, 2])
+        #expect(second?.heard.get == [1, 2])
+        metaController.signals.dispatch(DV.number, 3)
+        #expect(first?.heard.get == [1, 2, 3])
+        #expect(second?.heard.get == [1, 2, 3])
+    }
+
+    @Test func aValueMadeThroughAConsumerCatchesUp() {
+        let (metaController, reports) = dvStrict()
+        metaController.signals.dispatch(DV.number, 1)
+        let model = DVModel()
+        metaController.passMetaController(to: model)
+        #expect(model.readPlain()?.heard.get == [1])
+        #expect(reports.get.isEmpty)
+    }
+
+    @Test func aValueMadeByAnAuditCatchesUp() {
+        let metaController = MetaController.withFakes()
+        metaController.signals.dispatch(DV.number, 1)
+        #expect(metaController.contains(.custom(DVKey<PlainTag>.self)))
+        metaController.signals.dispatch(DV.number, 2)
+        #expect(metaController[DVKey<PlainTag>.self]?.heard.get == [1, 2])
     }
 
     @Test func previewHearsWhatItsConfigurationDispatched() {
@@ -577,6 +670,28 @@ struct DeclaredValuesCatchUpHostileTests {
         metaController.signals.dispatch(DV.number, 6)
         #expect(listener.heard.get == [1, 2])
         #expect(metaController.signals.listenerCount(for: DV.number) == 0)
+    }
+
+    @Test func tokenListenerRemovedFromItsHandlerWhileCatchingUpHearsNoMore() {
+        let metaController = MetaController.withFakes()
+        for value in 1...5 { metaController.signals.dispatch(DV.number, value) }
+        let listener = metaController[DVKey<CancelSelfTag>.self]
+        #expect(listener?.heard.get == [1, 2])
+        metaController.signals.dispatch(DV.number, 6)
+        #expect(listener?.heard.get == [1, 2])
+    }
+
+    /// "both get the one stored first. Only that one is handed the MetaController": stored, then handed.
+    @Test func aValueReadingItsOwnSlotWhileItArrivesFindsItself() {
+        let before = SelfReadTag.arrivals.get
+        let metaController = MetaController.withFakes()
+        metaController.signals.dispatch(DV.number, 1)
+        let outcome = DVLocked<DVListener?>(nil)
+        #expect(dvWithin(20) { outcome.with { $0 = metaController[DVKey<SelfReadTag>.self] } }, "reading its own slot while it arrives hung")
+        let listener = outcome.get
+        #expect(listener?.sawItselfInItsSlot.get == true)
+        #expect(SelfReadTag.arrivals.get == before + 1)
+        #expect(listener?.heard.get == [1])
     }
 
     @Test func testValueReadFromManyThreadsAtOnce() {
