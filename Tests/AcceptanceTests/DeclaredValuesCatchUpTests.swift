@@ -186,6 +186,13 @@ enum NestedTag: DVTag {
     }
 }
 enum GraphTag: DVTag { static func make() -> DVListener { DVListener { _ in } } }
+enum MainActorTag: DVTag {
+    static func make() -> DVListener {
+        DVListener { listener in
+            try? listener.signals?.add(listener, to: DV.number, delivery: .mainActor) { l, v in l.hear(v) }
+        }
+    }
+}
 /// A token listener removed from its handler while it catches up: its token is not yet
 /// returned then, so it removes the signal (`removeSignal` removes every listener of it).
 enum CancelSelfTag: DVTag {
@@ -519,6 +526,34 @@ struct DeclaredValuesCatchUpSignalsTests {
         metaController.signals.dispatch(DV.number, 4)
         QueueTag.queue.sync {}
         #expect(listener?.heard.get == [1, 2, 3, 4])
+    }
+
+    /// Rule 7: "through its filter, `once` and delivery": a main-actor listener hears the caught-up
+    /// payloads on the main actor, in order, once (waited for with a deadline, never a sleep).
+    @Test @MainActor func mainActorDeliveryCatchesUpInOrderOnce() async {
+        let metaController = MetaController.withFakes()
+        for value in 1...3 { metaController.signals.dispatch(DV.number, value) }
+        let listener = metaController[DVKey<MainActorTag>.self]
+        metaController.signals.dispatch(DV.number, 4)
+        let deadline = Date().addingTimeInterval(20)
+        while (listener?.heard.get.count ?? 0) < 4 && Date() < deadline { await Task.yield() }
+        #expect(listener?.heard.get == [1, 2, 3, 4])
+    }
+
+    @Test func eachTestMetaControllerKeepsItsOwnRecord() {
+        let first = MetaController.withFakes()
+        let second = MetaController.withFakes()
+        first.signals.dispatch(DV.number, 1)
+        second.signals.dispatch(DV.number, 2)
+        #expect(first[DVKey<PlainTag>.self]?.heard.get == [1])
+        #expect(second[DVKey<PlainTag>.self]?.heard.get == [2])
+    }
+
+    @Test func previewValueCatchesUpWithTheConfiguration() {
+        let metaController = MetaController.preview { $0.signals.dispatch(DV.number, 9) }
+        let value = metaController[DVPreviewKey.self]
+        #expect(value?.label == "preview")
+        #expect(value?.heard.get == [9])
     }
 
     @Test func aScreenModelPassedLaterHearsOnlyWhatComesAfter() {
