@@ -785,6 +785,44 @@ struct DeclaredValuesCatchUpSignalsTests {
         }
     }
 
+    /// Many readers at once while another thread dispatches: one value, handed once, each payload heard once.
+    @Test func manyReadersAndADispatcherAtOnce() {
+        let count = 9_000
+        for _ in 0..<20 {
+            let (metaController, reports) = dvStrict()
+            let started = DispatchSemaphore(value: 0)
+            let go = DispatchSemaphore(value: 0)
+            let dispatcherDone = DispatchSemaphore(value: 0)
+            DispatchQueue.global().async {
+                for value in 0..<count {
+                    metaController.signals.dispatch(DV.number, value)
+                    if value == 50 {
+                        started.signal()
+                        _ = go.wait(timeout: .now() + 30)
+                    }
+                }
+                dispatcherDone.signal()
+            }
+            #expect(started.wait(timeout: .now() + 30) == .success)
+            go.signal()
+            let seen = DVLocked<Set<ObjectIdentifier?>>([])
+            #expect(dvWithin(30) {
+                DispatchQueue.concurrentPerform(iterations: 6) { _ in
+                    let value = metaController[DVKey<PlainTag2>.self]
+                    seen.with { _ = $0.insert(value.map(ObjectIdentifier.init)) }
+                }
+            }, "concurrent first reads hung")
+            #expect(dispatcherDone.wait(timeout: .now() + 30) == .success, "the dispatcher hung")
+            let stored = metaController[DVKey<PlainTag2>.self]
+            #expect(seen.get == [stored.map(ObjectIdentifier.init)], "readers got \(seen.get.count) different values")
+            #expect(stored?.arrivals.get == 1)
+            let heard = stored?.heard.get ?? []
+            let distinct = Set(heard)
+            #expect(heard.count == count && distinct.count == count, "heard \(heard.count), \(distinct.count) distinct of \(count)")
+            #expect(reports.get.isEmpty, "\(reports.get.map(\.description))")
+        }
+    }
+
     @Test func onceListenerWithADispatchFromAnotherThreadHearsExactlyOne() {
         for _ in 0..<20 {
             let metaController = MetaController.withFakes()
