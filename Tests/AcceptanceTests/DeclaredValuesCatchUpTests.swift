@@ -22,7 +22,9 @@ final class DVLocked<Value>: @unchecked Sendable {
 /// Runs `body` on another thread and waits for it at most `seconds`: false when it did not end.
 func dvWithin(_ seconds: Double, _ body: @escaping @Sendable () -> Void) -> Bool {
     let done = DispatchSemaphore(value: 0)
-    DispatchQueue.global().async { body(); done.signal() }
+    DispatchQueue.global().async {
+        body(); done.signal()
+    }
     return done.wait(timeout: .now() + seconds) == .success
 }
 
@@ -198,11 +200,15 @@ enum MainActorTag: DVTag {
 enum CancelSelfTag: DVTag {
     static func make() -> DVListener {
         DVListener { listener in
-            guard let token = listener.signals?.listen(to: DV.number, handler: { [weak listener] value in
-                guard let listener else { return }
-                listener.hear(value)
-                if value == 2 { listener.signals?.removeSignal(DV.number) }
-            }) else { return }
+            guard
+                let token = listener.signals?.listen(
+                    to: DV.number,
+                    handler: { [weak listener] value in
+                        guard let listener else { return }
+                        listener.hear(value)
+                        if value == 2 { listener.signals?.removeSignal(DV.number) }
+                    })
+            else { return }
             listener.tokens.with { $0.append(token) }
         }
     }
@@ -806,12 +812,13 @@ struct DeclaredValuesCatchUpSignalsTests {
             #expect(started.wait(timeout: .now() + 30) == .success)
             go.signal()
             let seen = DVLocked<Set<ObjectIdentifier?>>([])
-            #expect(dvWithin(30) {
-                DispatchQueue.concurrentPerform(iterations: 6) { _ in
-                    let value = metaController[DVKey<PlainTag2>.self]
-                    seen.with { _ = $0.insert(value.map(ObjectIdentifier.init)) }
-                }
-            }, "concurrent first reads hung")
+            #expect(
+                dvWithin(30) {
+                    DispatchQueue.concurrentPerform(iterations: 6) { _ in
+                        let value = metaController[DVKey<PlainTag2>.self]
+                        seen.with { _ = $0.insert(value.map(ObjectIdentifier.init)) }
+                    }
+                }, "concurrent first reads hung")
             #expect(dispatcherDone.wait(timeout: .now() + 30) == .success, "the dispatcher hung")
             let stored = metaController[DVKey<PlainTag2>.self]
             #expect(seen.get == [stored.map(ObjectIdentifier.init)], "readers got \(seen.get.count) different values")

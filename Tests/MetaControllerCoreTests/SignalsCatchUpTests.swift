@@ -236,7 +236,8 @@ struct SignalsCatchUpTests {
         signals.catchingUp { try? signals.add(inbox, to: TestSignals.ping) { listener, value in listener.record(value) } }
 
         let taken = rounds.withLock { $0 }
-        #expect(taken == Signals.catchUpRounds - 1, "rounds that heard before joining")
+        // Docs/Signals.md, rule 7: it stops catching up after 16 rounds (15 that heard, the 16th joins).
+        #expect(taken == 15, "rounds that heard before joining")
         #expect(signals.listenerCount(for: TestSignals.ping) == 1)
         signals.dispatch(TestSignals.ping, 999)
         #expect(inbox.values == [1] + (1...taken).map { 100 + $0 } + [999])
@@ -261,7 +262,7 @@ struct SignalsCatchUpTests {
         signals.catchingUp {
             try? signals.add(inbox, to: TestSignals.ping, once: true, where: { $0 == 42 }) { listener, value in listener.record(value) }
         }
-        #expect(rounds.withLock { $0 } == Signals.catchUpRounds - 1)
+        #expect(rounds.withLock { $0 } == 15)
         #expect(signals.listenerCount(for: TestSignals.ping) == 1)
         signals.dispatch(TestSignals.ping, 42)
         signals.dispatch(TestSignals.ping, 42)
