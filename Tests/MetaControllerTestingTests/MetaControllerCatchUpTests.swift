@@ -85,6 +85,20 @@ struct MetaControllerCatchUpTests {
         #expect(reports.values.isEmpty)
     }
 
+    /// Docs/CustomControllers.md: `reset()` leaves the bus and what it kept, so the value made
+    /// after it hears from the test MetaController's first line too.
+    @Test func aValueMadeAfterResetHearsFromTheFirstLineToo() {
+        let metaController = MetaController.withFakes()
+        metaController.signals.dispatch(AppSignals.itemShared, 1)
+        let first = metaController.shareHistory
+        #expect(first?.shareCount.value == 1)
+        metaController.reset()
+        metaController.signals.dispatch(AppSignals.itemShared, 2)
+        let second = metaController.shareHistory
+        #expect(second !== first)
+        #expect(second?.shareCount.value == 2)
+    }
+
     @Test func aChildsFirstReadCatchesUpWithWhatTheChildDispatched() {
         let root = MetaController.withFakes()
         let child = MetaController(parent: root)
