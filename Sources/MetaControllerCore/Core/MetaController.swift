@@ -384,6 +384,8 @@ public final class MetaController: Sendable {
                 case nil: nil
                 case .registration?, .made?, .madeObject?: .found(slot.unsafelyUnwrapped)
                 case .shared?, .building?, .awaited?: Self.claimShared(&slot, build: build)
+                // Only an async request makes these; a synchronous one throws.
+                case .asyncRegistration?, .asyncShared?, .asyncBuilding?: .found(slot.unsafelyUnwrapped)
                 }
             }
         }
@@ -405,7 +407,7 @@ public final class MetaController: Sendable {
                 return .wait(waiters, build: building)
             case .awaited(let awaited)?:
                 return .wait(awaited.waiters, build: awaited.number)
-            case nil, .registration?, .made?, .madeObject?:
+            case nil, .registration?, .made?, .madeObject?, .asyncRegistration?, .asyncShared?, .asyncBuilding?:
                 return slot.map { .found($0) }
             }
         }
@@ -440,8 +442,8 @@ public final class MetaController: Sendable {
             }
             guard let finished else { return (unkept, nil) }
             switch new {
-            case .made, .madeObject: madeShared.append(MadeSharedFactory(key: key, factory: factory))
-            case .registration, .shared, .building, .awaited: break
+            case .made, .madeObject: madeShared.append(MadeSharedFactory(key: key, unmade: .shared(factory)))
+            case .registration, .shared, .building, .awaited, .asyncRegistration, .asyncShared, .asyncBuilding: break
             }
             return (unkept ?? finished.0, finished.1)
         }
@@ -455,7 +457,8 @@ public final class MetaController: Sendable {
                 : factories.updateValue(slot, forKey: key)
             switch replaced {
             case .made?, .madeObject?: madeShared.removeAll { $0.key == key }
-            case .registration?, .shared?, .building?, .awaited?, nil: break
+            case .registration?, .shared?, .building?, .awaited?, .asyncRegistration?, .asyncShared?, .asyncBuilding?, nil:
+                break
             }
             return replaced
         }
@@ -474,8 +477,9 @@ public final class MetaController: Sendable {
                     switch slot {
                     case .made?, .madeObject?:
                         products.append(slot.unsafelyUnwrapped)
-                        slot = .shared(made.factory)
-                    case .shared?, .registration?, .building?, .awaited?, nil:
+                        slot = made.unmade
+                    case .shared?, .registration?, .building?, .awaited?, .asyncRegistration?, .asyncShared?,
+                        .asyncBuilding?, nil:
                         break
                     }
                 }
@@ -483,6 +487,18 @@ public final class MetaController: Sendable {
             madeShared = []
             let underWay = typeFactories.values.compactMap(Self.build(in:)) + factories.values.compactMap(Self.build(in:))
             staleBuilds.formUnion(underWay)
+            // An async construction under way goes on for the requests that
+            // wait for it, but its slot holds the factory again at once: a
+            // request of the new session starts a construction of its own,
+            // and the old one's product does not land here (``finishAsyncBuild(_:for:with:)``).
+            for key in typeFactories.keys {
+                if case .asyncBuilding(let building)? = typeFactories[key] {
+                    typeFactories[key] = .asyncShared(building.factory)
+                }
+            }
+            for key in factories.keys {
+                if case .asyncBuilding(let building)? = factories[key] { factories[key] = .asyncShared(building.factory) }
+            }
             return (slots, products)
         }
 
@@ -491,7 +507,7 @@ public final class MetaController: Sendable {
             switch slot {
             case .building(let build): build
             case .awaited(let awaited): awaited.number
-            case .registration, .shared, .made, .madeObject: nil
+            case .registration, .shared, .made, .madeObject, .asyncRegistration, .asyncShared, .asyncBuilding: nil
             }
         }
     }
@@ -523,5 +539,6 @@ package enum DeclaredValues: Sendable {
 /// is stored through a reabstraction thunk, one more allocation per entry.
 struct MadeSharedFactory: Sendable {
     let key: FactoryKey
-    let factory: FactorySlot.SharedFactory
+    /// What the slot holds again when the product is dropped: the shared factory, sync or async.
+    let unmade: FactorySlot
 }

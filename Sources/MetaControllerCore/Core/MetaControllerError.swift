@@ -21,6 +21,9 @@ public struct MetaControllerError: Error, Sendable, Equatable, CustomStringConve
         public static let circularFactories = Code(name: "circularFactories")
         /// A factory registered with a `@MainActor` closure was asked for a product from code not isolated to the main actor.
         public static let notOnMainActor = Code(name: "notOnMainActor")
+        /// A synchronous `make` asked for a product that only an async factory makes, and that is not made:
+        /// request it with `try await product(_:name:)` (or `product(_:name:argument:)`) instead.
+        public static let asyncFactory = Code(name: "asyncFactory")
 
         /// The code's name.
         public var description: String { name }
@@ -43,6 +46,14 @@ public struct MetaControllerError: Error, Sendable, Equatable, CustomStringConve
         MetaControllerError(
             code: .notOnMainActor,
             description: "the factory of \(key) runs on the main actor; call make from the main actor")
+    }
+
+    static func asyncFactory(_ key: FactoryKey) -> MetaControllerError {
+        let how = key.takesArgument ? "product(_:name:argument:)" : "product(_:name:)"
+        return MetaControllerError(
+            code: .asyncFactory,
+            description: "the factory of \(key) is async and make cannot wait for it; "
+                + "request it with try await \(how)")
     }
 
     static func circularFactories(_ path: [FactoryKey]) -> MetaControllerError {

@@ -61,14 +61,23 @@ final class FactoryRegistration<Argument, Product>: Sendable {
     typealias Make =
         @Sendable (FactoryKey, _ requester: MetaController, Argument, _ isolation: (any Actor)?) throws -> Product
 
+    /// Makes a product of a main-actor factory for an async request made off
+    /// the main actor: hops to the main actor, makes it there, and returns.
+    typealias Hop =
+        @Sendable (FactoryKey, _ requester: MetaController, Argument, _ isolation: isolated (any Actor)?) async throws
+        -> Product
+
     private let make: Make
     /// The argument the registration declared for ``MetaController/verify(consumers:samples:)``
     /// to make a product with: an `Argument`, or `nil` when it declared none.
     private let sample: (any Sendable)?
+    /// For a main-actor factory, how an async request off the main actor gets its product; `nil` otherwise.
+    let hop: Hop?
 
-    private init(_ make: @escaping Make, sample: (any Sendable)? = nil) {
+    private init(_ make: @escaping Make, sample: (any Sendable)? = nil, hop: Hop? = nil) {
         self.make = make
         self.sample = sample
+        self.hop = hop
     }
 
     /// Makes a product for a request to `requester`.
@@ -130,17 +139,21 @@ extension FactoryRegistration where Argument: Sendable, Product: Sendable {
     static func mainActor(
         _ build: @escaping @MainActor @Sendable (MetaController, Argument) throws -> Product, sample: Argument? = nil
     ) -> FactoryRegistration {
-        FactoryRegistration(
-            { key, requester, argument, isolation in
-                guard let isolation, isolation === MainActor.shared else {
-                    throw FactoryConstruction.failing(.notOnMainActor(key), key)
-                }
-                let product = try FactoryConstruction.running(key, requester: requester, argument: argument) {
-                    try MainActor.assumeIsolated { try build(requester, argument) }
-                }
-                requester.handOn(to: product)
-                return product
-            }, sample: sample)
+        let make: Make = { key, requester, argument, isolation in
+            guard let isolation, isolation === MainActor.shared else {
+                throw FactoryConstruction.failing(.notOnMainActor(key), key)
+            }
+            let product = try FactoryConstruction.running(key, requester: requester, argument: argument) {
+                try MainActor.assumeIsolated { try build(requester, argument) }
+            }
+            requester.handOn(to: product)
+            return product
+        }
+        return FactoryRegistration(
+            make, sample: sample,
+            hop: { key, requester, argument, _ in
+                try await MainActor.run { try make(key, requester, argument, MainActor.shared) }
+            })
     }
 }
 

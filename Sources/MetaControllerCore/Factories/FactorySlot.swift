@@ -16,6 +16,9 @@ enum FactorySlot: Sendable {
     /// registration (see CHANGELOG.md, "Performance history").
     typealias SharedFactory = @Sendable (_ owner: MetaController) throws -> FactorySlot
 
+    /// Makes a shared product with an async factory, as ``SharedFactory`` does.
+    typealias AsyncSharedFactory = @Sendable (_ owner: MetaController) async throws -> FactorySlot
+
     /// A `FactoryRegistration<Argument, Product>` of the key's two types.
     case registration(any AnyObject & Sendable)
     /// A shared factory whose product has not been made.
@@ -26,6 +29,13 @@ enum FactorySlot: Sendable {
     /// A shared factory whose product one request is making now, with
     /// requests waiting for it.
     case awaited(SharedFactoryBuild)
+    /// An `AsyncFactoryRegistration<Argument, Product>` of the key's two types.
+    case asyncRegistration(any AnyObject & Sendable)
+    /// A shared async factory whose product has not been made.
+    case asyncShared(AsyncSharedFactory)
+    /// A shared async factory whose product one construction is making now;
+    /// every async request waits for that construction.
+    case asyncBuilding(AsyncSharedBuild)
     /// The product of a shared factory, made: a value of the key's product type.
     case made(MadeProduct)
     /// The product of a shared factory, made, when the key's product type is
@@ -40,6 +50,25 @@ enum FactorySlot: Sendable {
             let product = try build(owner)
             owner.handOn(to: product)
             return .holding(product)
+        }
+    }
+
+    /// The slot of a shared factory registered with the async `build`.
+    static func asyncShared<Product: Sendable>(
+        making build: @escaping @Sendable (MetaController) async throws -> Product
+    ) -> FactorySlot {
+        .asyncShared { owner in
+            let product = try await build(owner)
+            owner.handOn(to: product)
+            return .holding(product)
+        }
+    }
+
+    /// Whether this is a registration or shared factory that only an async request can make.
+    var isAsync: Bool {
+        switch self {
+        case .asyncRegistration, .asyncShared, .asyncBuilding: true
+        case .registration, .shared, .building, .awaited, .made, .madeObject: false
         }
     }
 
@@ -66,7 +95,8 @@ enum FactorySlot: Sendable {
         case .madeObject(let object): unsafeBitCast(object, to: Product.self)
         // Stored under a key made from `Product`: the cast cannot fail.
         case .made(let made): made.product as! Product
-        case .registration, .shared, .building, .awaited: preconditionFailure("FactorySlot: \(self) holds no product")
+        case .registration, .shared, .building, .awaited, .asyncRegistration, .asyncShared, .asyncBuilding:
+            preconditionFailure("FactorySlot: \(self) holds no product")
         }
     }
 }

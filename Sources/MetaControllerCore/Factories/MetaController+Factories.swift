@@ -311,7 +311,7 @@ extension MetaController {
     /// The product of what a request to this MetaController for `type` found
     /// under `key` in `owner` (this MetaController or an ancestor).
     @inline(__always)
-    private func product<Argument, Product>(
+    func product<Argument, Product>(
         of found: FactoryLookup, _ type: Product.Type, key: FactoryKey, owner: MetaController, argument: Argument,
         isolation: isolated (any Actor)?
     ) throws -> Product {
@@ -322,6 +322,8 @@ extension MetaController {
             // comparison, but needs the generic class's metadata looked up).
             return try unsafeDowncast(registration, to: FactoryRegistration<Argument, Product>.self).product(
                 key: key, requester: self, argument: argument, isolation: isolation)
+        case .found(.asyncRegistration), .found(.asyncShared), .found(.asyncBuilding):
+            throw FactoryConstruction.failing(.asyncFactory(key), key)
         case .found(let slot):
             return slot.madeProduct(as: Product.self)
         case .claimed(let factory, let build):
@@ -365,12 +367,13 @@ extension MetaController {
         return made
     }
 
-    private func store(_ slot: FactorySlot, for key: FactoryKey) {
+    func store(_ slot: FactorySlot, for key: FactoryKey) {
         // The replaced slot (a factory, or a shared product made) is returned
         // and released after the lock is.
         let replaced = state.withLock { $0.setFactory(slot, for: key) }
         // A build under way goes on, but its product will not be stored: the
-        // requests waiting for it look again, and find this factory.
+        // requests waiting for it look again, and find this factory. (An
+        // async construction's waiters get its product: they asked before.)
         if case .awaited(let build) = replaced { build.waiters.leave() }
     }
 }

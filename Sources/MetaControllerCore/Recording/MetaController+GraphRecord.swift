@@ -125,9 +125,9 @@ extension MetaController {
             for (key, slot) in slots where seen.insert(key).inserted {
                 let madeBefore: Bool
                 switch slot {
-                case .made, .madeObject, .building, .awaited: madeBefore = true
+                case .made, .madeObject, .building, .awaited, .asyncBuilding: madeBefore = true
                 // A registration a verification does not check (one it cannot make); shown all the same.
-                case .registration, .shared: madeBefore = false
+                case .registration, .shared, .asyncRegistration, .asyncShared: madeBefore = false
                 }
                 record.registrations.append(
                     GraphRecord.Registration(

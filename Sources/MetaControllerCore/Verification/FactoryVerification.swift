@@ -398,7 +398,7 @@ extension FactorySlot {
         switch self {
         case .madeObject(let object): object
         case .made(let made): made.product
-        case .registration, .shared, .building, .awaited: nil
+        case .registration, .shared, .building, .awaited, .asyncRegistration, .asyncShared, .asyncBuilding: nil
         }
     }
 }

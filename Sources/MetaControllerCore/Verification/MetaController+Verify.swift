@@ -279,7 +279,9 @@ extension MetaController {
                     found.append(VisibleRegistration(key: key, owner: owner, factory: .perRequest(registration)))
                 case .shared(let factory):
                     found.append(VisibleRegistration(key: key, owner: owner, factory: .shared(factory)))
-                case .building, .awaited, .made, .madeObject:
+                case .building, .awaited, .made, .madeObject, .asyncBuilding:
+                    continue
+                case .asyncRegistration, .asyncShared:
                     continue
                 }
             }
