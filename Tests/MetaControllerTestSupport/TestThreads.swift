@@ -15,6 +15,17 @@ package enum TestThreads {
         return true
     }
 
+    /// Waits up to `seconds` for `condition`, checking it between yields of the task.
+    /// - Returns: Whether it held.
+    package static func waitUntilAsync(seconds: Double = 10, _ condition: () -> Bool) async -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while !condition() {
+            if Date() > deadline { return false }
+            await Task.yield()
+        }
+        return true
+    }
+
     /// Starts `body` on a thread of its own. - Returns: A semaphore signalled when it ends.
     package static func onThread(_ body: @escaping @Sendable () -> Void) -> DispatchSemaphore {
         let done = DispatchSemaphore(value: 0)

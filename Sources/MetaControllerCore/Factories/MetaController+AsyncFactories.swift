@@ -294,6 +294,14 @@ extension MetaController {
 }
 
 extension MetaController {
+    /// Whether a request waits for the synchronous build of the shared product of `key` here (a seam for tests).
+    func isAwaited(_ key: FactoryKey) -> Bool {
+        state.withLock { state in
+            if case .awaited? = state.factory(key) { return true }
+            return false
+        }
+    }
+
     /// The construction under way of the shared async product of `key` here, if any (a seam for tests).
     func asyncConstruction(_ key: FactoryKey) -> AsyncSharedBuild? {
         state.withLock { state in
