@@ -316,6 +316,45 @@ struct AsyncFactoriesTests {
     }
 
     @Test(.timeLimit(.minutes(1)))
+    func theOldSessionsConstructionEndingWhileTheNewSessionsIsUnderWayLeavesTheNewOnesProduct() async throws {
+        let metaController = MetaController()
+        let counter = Counter()
+        let oldGate = AsyncGate()
+        let newGate = AsyncGate()
+        metaController.registerShared(Slow.self) { _ in
+            let number = counter.next()
+            await (number == 1 ? oldGate : newGate).pass()
+            return Slow(number)
+        }
+        let old = requesting(Slow.self, from: metaController)
+        await oldGate.arrived()
+        metaController.reset()
+        let new = requesting(Slow.self, from: metaController)
+        await newGate.arrived()
+        oldGate.open()
+        #expect(try await old.value.number == 1)
+        // The old construction ended during the new one: nothing of it is stored.
+        #expect(throws: MetaControllerError.self) { _ = try metaController.make(Slow.self) }
+        newGate.open()
+        #expect(try await new.value.number == 2)
+        #expect(try metaController.make(Slow.self).number == 2)
+    }
+
+    @Test func aResetDropsASharedAsyncProductMadeAndTheNextRequestMakesANewOne() async throws {
+        let metaController = MetaController()
+        let counter = Counter()
+        metaController.registerShared(Slow.self) { _ in
+            await Task.yield()
+            return Slow(counter.next())
+        }
+        #expect(try await metaController.product(Slow.self).number == 1)
+        metaController.reset()
+        #expect(throws: MetaControllerError.self) { _ = try metaController.make(Slow.self) }
+        #expect(try await metaController.product(Slow.self).number == 2)
+        #expect(try await metaController.product(Slow.self).number == 2)
+    }
+
+    @Test(.timeLimit(.minutes(1)))
     func aChildScopeLetGoOfWhileItsProductIsMadeIsFreedOnceTheConstructionEnds() async throws {
         let root = MetaController()
         let gate = AsyncGate()
