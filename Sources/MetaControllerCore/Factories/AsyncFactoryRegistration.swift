@@ -70,17 +70,24 @@ final class AsyncFactoryChain: Sendable {
     /// - Throws: ``MetaControllerError/Code/circularFactories`` when `key` is
     ///   already on the chain: the factory requested, directly or through
     ///   others, the product it is making.
+    ///
+    /// The chain is bound in a child task (`async let`) that runs `body`, never
+    /// in the caller's own task: on the Apple runtimes before Swift 6 (iOS 17,
+    /// macOS 14 and earlier) binding a task-local directly in the body of a
+    /// `withTaskGroup` traps (swiftlang/swift#73217), and a request may well be
+    /// made there. The child task is cancelled with the caller's.
     static func running<Result: Sendable>(
-        _ key: FactoryKey, _ body: @Sendable () async throws -> Result
+        _ key: FactoryKey, _ body: @escaping @Sendable () async throws -> Result
     ) async throws -> Result {
         let outer = innermost
         if let outer, outer.contains(key) { throw MetaControllerError.circularFactories(outer.path(from: key) + [key]) }
-        return try await $innermost.withValue(AsyncFactoryChain(key: key, outer: outer, build: outer?.build)) {
-            try await body()
-        }
+        let node = AsyncFactoryChain(key: key, outer: outer, build: outer?.build)
+        async let product = $innermost.withValue(node) { try await body() }
+        return try await product
     }
 
-    /// Runs `body`, the construction `build` of a shared product, with its key on the chain.
+    /// Runs `body`, the construction `build` of a shared product, with its key
+    /// on the chain: in the construction's own task, which no task group holds.
     static func constructing<Result: Sendable>(
         _ build: AsyncSharedBuild, outer: AsyncFactoryChain?, _ body: @Sendable () async throws -> Result
     ) async throws -> Result {

@@ -16,8 +16,8 @@ extension MetaController {
     /// let history = try await metaController.product(OrderHistory.self)
     /// ```
     ///
-    /// The factory runs in the task that requested the product, so cancelling
-    /// that task cancels it. Mark the closure `@MainActor` to make the product
+    /// The factory runs as part of the task that requested the product (in a
+    /// child task of it, with its task-local values), so cancelling that task cancels it. Mark the closure `@MainActor` to make the product
     /// on the main actor: an async request from anywhere hops there.
     ///
     /// - Parameters:
@@ -148,7 +148,7 @@ extension MetaController {
     /// It answers every registration ``make(_:name:isolation:)`` answers, the
     /// same way, and async ones too: a shared product already made is handed
     /// back without suspending; a shared async product being made is waited
-    /// for (see ``registerShared(_:name:factory:)-4zvkq``); a main-actor factory
+    /// for (see the async `registerShared(_:name:factory:)`); a main-actor factory
     /// asked from off the main actor is made on the main actor, and the call
     /// comes back to the caller's actor with it.
     ///
