@@ -29,7 +29,10 @@ extension MetaController {
     ///
     /// A request under way on another thread finishes with what it found, and a
     /// shared product being made while the scope is reset goes to the request
-    /// that made it but is not kept; the next request makes a new one.
+    /// that made it but is not kept; the next request makes a new one. A shared
+    /// product an async factory is making goes to every request already waiting
+    /// for it, and is not kept either: the first request after the reset starts
+    /// a construction of its own rather than wait for the old session's.
     ///
     /// Consumers and controllers that keep a product themselves (a screen's
     /// `let cache = try metaController.make(AvatarCache.self)`) keep the old

@@ -490,7 +490,7 @@ public final class MetaController: Sendable {
             // An async construction under way goes on for the requests that
             // wait for it, but its slot holds the factory again at once: a
             // request of the new session starts a construction of its own,
-            // and the old one's product does not land here (``finishAsyncBuild(_:for:with:)``).
+            // and the old one's product does not land here (``MetaController/finishAsyncBuild(_:with:)``).
             for key in typeFactories.keys {
                 if case .asyncBuilding(let building)? = typeFactories[key] {
                     typeFactories[key] = .asyncShared(building.factory)
