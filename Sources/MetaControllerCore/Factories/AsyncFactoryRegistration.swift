@@ -36,7 +36,7 @@ extension AsyncFactoryRegistration where Argument: Sendable, Product: Sendable {
         AsyncFactoryRegistration(
             { key, requester, argument, _ in
                 let product = try await AsyncFactoryChain.running(key) { try await build(requester, argument) }
-                requester.handOn(to: product)
+                await requester.handOn(toMade: product)
                 return product
             }, sample: sample)
     }

@@ -59,7 +59,7 @@ enum FactorySlot: Sendable {
     ) -> FactorySlot {
         .asyncShared { owner in
             let product = try await build(owner)
-            owner.handOn(to: product)
+            await owner.handOn(toMade: product)
             return .holding(product)
         }
     }

@@ -402,4 +402,19 @@ extension MetaController {
             to: consumer, replacingExisting: false, checkRequirements: true,
             file: #fileID, function: #function, line: #line)
     }
+
+    /// ``handOn(to:)`` for a product an async factory made, wherever the
+    /// request runs: a consumer whose conformance is isolated to the main
+    /// actor (a `@MainActor` screen model) is one only there, so it is handed
+    /// this MetaController on the main actor, after a hop when the caller is
+    /// elsewhere. A product that is no consumer costs one type check.
+    func handOn<Product: Sendable>(toMade product: Product) async {
+        // A type check answers for the type, whatever the isolation of its conformance.
+        guard Swift.type(of: product as Any) is any MetaControllerConsumer.Type else { return }
+        if ConsumerTypes.consumer(product) != nil {
+            handOn(to: product)
+        } else {
+            await MainActor.run { self.handOn(to: product) }
+        }
+    }
 }
