@@ -1,5 +1,6 @@
 // What the fragments of Docs/ComingFromSwinject.md take from the app around them.
 import MetaController
+import Foundation
 
 nonisolated protocol UserController: AnyObject, Sendable {}
 final class AppUserController: UserController {}
@@ -18,3 +19,10 @@ nonisolated final class CheckoutScreen: Sendable {
 }
 nonisolated final class AvatarCache: Sendable {}
 @MainActor let profileScreen = ProfileViewController()
+
+
+// "Async resolution".
+nonisolated final class Database: Sendable {
+    static func open(at url: URL) async throws -> Database { Database() }
+}
+nonisolated let databaseURL = URL(fileURLWithPath: "/tmp/app.sqlite")

@@ -1,5 +1,6 @@
 // What the fragments of Docs/CustomControllers.md take from the app around them.
 import MetaController
+import Foundation
 
 final class AppUserController: UserController {
     let currentUserName: String? = "ada"
@@ -55,3 +56,24 @@ func signedInUserInBackground(_ metaController: MetaController) async -> String?
 nonisolated protocol FavoritesStore: AnyObject, Sendable {
     var favorites: Property<Set<Int>> { get }
 }
+
+// The async factories' section.
+nonisolated final class Database: Sendable {
+    static func open(at url: URL) async throws -> Database { Database() }
+}
+nonisolated struct Customer: Sendable {
+    typealias ID = Int
+    let id: ID
+}
+nonisolated final class OrderHistory: Sendable {
+    static func load(for id: Customer.ID, from api: (any ApiController)?) async throws -> OrderHistory { OrderHistory() }
+}
+nonisolated struct Order: Sendable {}
+@MainActor final class ReceiptViewController {
+    init(order: Order) {}
+}
+
+extension Example {
+    var customer: Customer { Customer(id: 1) }
+}
+nonisolated let databaseURL = URL(fileURLWithPath: "/tmp/app.sqlite")

@@ -9,6 +9,8 @@ final class AppDelegate: @MainActor MetaControllerConsumer {
     private(set) var window: Window?
     private var backend: DemoBackend?
     private var dataDirectory: URL?
+    /// The data store being opened, started at launch and not waited for there.
+    private var storeOpening: Task<Void, Never>?
 
     /// Where the log goes: standard output, or standard error when the demo prints its graph.
     private let logStream: StreamLogDestination.Stream
@@ -26,10 +28,20 @@ final class AppDelegate: @MainActor MetaControllerConsumer {
         // The real API controller, talking HTTP to the demo's in-process server.
         metaController.apiController = URLSessionApiController(baseURL: backend.baseURL, timeout: .seconds(10))
         metaController.sessionController = DemoSessionController(userName: "ada")
-        // App data goes to a temporary directory, removed when the demo ends.
+        // App data goes to a temporary directory, removed when the demo ends. Opening the store
+        // touches the disk, so launch does not wait for it: a task opens it off the main actor and
+        // sets the slot when it is open; until then the slot is empty, and the screens read `nil`
+        // (Docs/Bootstrapping.md, "A controller that needs async set-up").
         let dataDirectory = FileManager.default.temporaryDirectory
             .appendingPathComponent("metacontroller-demo-\(ProcessInfo.processInfo.processIdentifier)")
-        metaController.dataController = try FileDataController(directory: dataDirectory)
+        storeOpening = Task {
+            do {
+                metaController.dataController = try await Self.openDataStore(in: dataDirectory)
+                metaController.infoLog("data store open")
+            } catch {
+                metaController.errorLog("the data store did not open: \(error)")
+            }
+        }
         metaController.notificationController = makeNotificationController()
         // A walk played back from a GPX route; an app would use DeviceLocationController.
         metaController.locationController = try DemoRoute.makeController()
@@ -46,13 +58,28 @@ final class AppDelegate: @MainActor MetaControllerConsumer {
         self.dataDirectory = dataDirectory
     }
 
+    /// Opens the app's data store: it creates its directory and clears what a crash left, so it
+    /// runs off the main actor (`@concurrent`), and launch goes on meanwhile.
+    @concurrent
+    nonisolated private static func openDataStore(in directory: URL) async throws -> FileDataController {
+        try FileDataController(directory: directory)
+    }
+
+    /// Returns once the data store opened at launch is in its slot (or failed to open).
+    func dataStoreOpened() async {
+        await storeOpening?.value
+    }
+
     /// What a user does after launch: the feed appears, an item is tapped, the
     /// detail screen shares it.
     func simulateUserSession() async {
         guard let root = window?.root else { return }
         let profile = root.tabs.compactMap { $0 as? ProfileScreen }.first
-        profile?.viewDidLoad()
+        profile?.viewDidLoad()   // the store is still opening: the profile reads an empty slot
         root.viewDidAppear()
+        // An app goes on at once, and its screens find the store in the slot when they next read
+        // it. The demo waits for it here, so that its output is the same on every run.
+        await dataStoreOpened()
         await root.feed?.viewDidAppear()
         await root.feed?.didSelectItem(at: 1)
         root.presented?.detail?.share()

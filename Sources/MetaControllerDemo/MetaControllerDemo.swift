@@ -30,6 +30,7 @@ struct MetaControllerDemo {
             let app = AppDelegate(logStream: .standardError)
             try app.didFinishLaunching()
             defer { app.willTerminate() }
+            await app.dataStoreOpened()   // draw the graph with every slot filled
             guard let graph = app.graph() else { return }
             print(format == "dot" ? graph.dot : format == "text" ? graph.description : graph.mermaid)
             return

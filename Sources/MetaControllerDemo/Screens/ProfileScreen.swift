@@ -2,15 +2,20 @@ import MetaController
 
 /// The second tab: reads the app-defined session controller, and keeps the
 /// user's share history through the data controller.
+///
+/// The data controller is not among its requirements: the store opens after launch (see
+/// `AppDelegate.didFinishLaunching()`), and the screen, passed its MetaController at launch,
+/// reads `nil` until then and the store from then on, with no pass of its own.
 @MainActor
 final class ProfileScreen: @MainActor MetaControllerConsumer {
-    static let requiredControllers: [MetaControllerSlot] = [.custom(SessionControllerKey.self), .data]
+    static let requiredControllers: [MetaControllerSlot] = [.custom(SessionControllerKey.self)]
 
     var metaController: MetaController?
     private var shares = 0
 
     /// Listens to a signal that another screen dispatches.
     func viewDidLoad() {
+        if dataController == nil { infoLog("share history: the data store is still opening") }
         do {
             try signals?.add(self, to: AppSignals.itemShared) { @MainActor profile, item in
                 profile.didShare(item)
