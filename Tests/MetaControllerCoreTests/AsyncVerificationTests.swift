@@ -91,8 +91,12 @@ struct AsyncVerificationTests {
         }
         metaController.register(Flaky.self) { _ async throws -> Flaky in throw DiskFull() }
         metaController.register(Detail.self, argument: Int.self) { _, _ async in Detail() }
-        metaController.register(Hen.self) { _ = try await $0.product(Yolk.self) as Yolk; return Hen() }
-        metaController.register(Yolk.self) { _ = try await $0.product(Hen.self) as Hen; return Yolk() }
+        metaController.register(Hen.self) {
+            _ = try await $0.product(Yolk.self) as Yolk; return Hen()
+        }
+        metaController.register(Yolk.self) {
+            _ = try await $0.product(Hen.self) as Hen; return Yolk()
+        }
         metaController.register(Checkout.self) { _ async in Checkout() }
         metaController.register(Eager.self) { _ async in Eager() }
         metaController.register(Banner.self) { @MainActor _ in Banner() }
@@ -124,17 +128,36 @@ struct AsyncVerificationTests {
 
     @Test func aMissingProductDeepInAChainOfAsyncFactoriesHasTheLongestChain() async {
         let metaController = MetaController()
-        metaController.register(Rock.self) { _ = try await $0.product(Paper.self) as Paper; return Rock() }
-        metaController.register(Paper.self) { _ = try await $0.product(Scissors.self) as Scissors; return Paper() }
-        metaController.register(Scissors.self) { _ = try await $0.product(Missing.self) as Missing; return Scissors() }
+        metaController.register(Rock.self) {
+            _ = try await $0.product(Paper.self) as Paper; return Rock()
+        }
+        metaController.register(Paper.self) {
+            _ = try await $0.product(Scissors.self) as Scissors; return Paper()
+        }
+        metaController.register(Scissors.self) {
+            _ = try await $0.product(Missing.self) as Missing; return Scissors()
+        }
         let report = await metaController.verification()
         #expect(report.problems.map(\.chain) == [["Rock", "Paper", "Scissors", "Missing"]], "\(report)")
     }
 
+    @Test func aProblemOfASynchronousFactoryAnAsyncOneRequestsHasTheWholeChain() async {
+        let metaController = MetaController()
+        metaController.register(Feed.self) { _ = try await $0.product(Detail.self) as Detail; return Feed() }
+        metaController.register(Detail.self) { _ = try $0.make(Missing.self) as Missing; return Detail() }
+        let report = await metaController.verification()
+        #expect(report.problems.map(\.chain) == [["Feed", "Detail", "Missing"]], "\(report)")
+        #expect(report.problems.first?.kind == .missingFactory)
+    }
+
     @Test func aSynchronousFactoryAskingForAnAsyncOneWithMakeIsReportedNamingBoth() async {
         let metaController = MetaController()
-        metaController.registerShared(Session.self) { _ in await Task.yield(); return Session() }
-        metaController.register(Legacy.self) { _ = try $0.make(Session.self) as Session; return Legacy() }
+        metaController.registerShared(Session.self) { _ in
+            await Task.yield(); return Session()
+        }
+        metaController.register(Legacy.self) {
+            _ = try $0.make(Session.self) as Session; return Legacy()
+        }
         let report = await metaController.verification()
         #expect(report.problems.count == 1, "\(report)")
         let problem = report.problems.first
@@ -299,7 +322,9 @@ struct AsyncVerificationTests {
 
     @Test func anAsyncFactoryRequestingItselfIsACircle() async {
         let metaController = MetaController()
-        metaController.register(Nested.self) { _ = try await $0.product(Nested.self) as Nested; return Nested() }
+        metaController.register(Nested.self) {
+            _ = try await $0.product(Nested.self) as Nested; return Nested()
+        }
         let report = await metaController.verification()
         #expect(report.problems.map(\.description) == ["circular factories: Nested -> Nested"], "\(report)")
     }
@@ -343,7 +368,9 @@ struct AsyncVerificationTests {
 
     @Test func theSynchronousVerifyReportsEachAsyncRegistrationItCannotMake() {
         let metaController = MetaController()
-        metaController.registerShared(Session.self) { _ in await Task.yield(); return Session() }
+        metaController.registerShared(Session.self) { _ in
+            await Task.yield(); return Session()
+        }
         metaController.register(Detail.self, argument: Int.self) { _, _ async in Detail() }
         metaController.register(Cache.self) { _ in Cache() }
         let report = metaController.verify()
@@ -358,8 +385,12 @@ struct AsyncVerificationTests {
 
     @Test func theSynchronousVerifyReportsAMakeOfAnAsyncFactoryNamingBoth() {
         let metaController = MetaController()
-        metaController.registerShared(Session.self) { _ in await Task.yield(); return Session() }
-        metaController.register(Legacy.self) { _ = try $0.make(Session.self) as Session; return Legacy() }
+        metaController.registerShared(Session.self) { _ in
+            await Task.yield(); return Session()
+        }
+        metaController.register(Legacy.self) {
+            _ = try $0.make(Session.self) as Session; return Legacy()
+        }
         let report = metaController.verify()
         #expect(Set(report.problems.map(\.chain)) == [["Legacy", "Session"], ["Session"]], "\(report)")
     }
@@ -368,7 +399,9 @@ struct AsyncVerificationTests {
         let reported = Lock([String]())
         let metaController = MetaController(
             declaredValues: nil, verificationProblemHandler: { problem in reported.withLock { $0.append(problem.description) } })
-        metaController.register(Feed.self) { _ = try await $0.product(Missing.self) as Missing; return Feed() }
+        metaController.register(Feed.self) {
+            _ = try await $0.product(Missing.self) as Missing; return Feed()
+        }
         metaController.register(Flaky.self) { _ async throws -> Flaky in throw DiskFull() }
         let report = await metaController.verification()
         #expect(report.problems.count == 2)

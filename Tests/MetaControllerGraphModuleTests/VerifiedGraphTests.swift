@@ -29,7 +29,9 @@ struct VerifiedGraphTests {
             return Repository()
         }
         metaController.registerShared(Analytics.self) { _ in Analytics() }
-        metaController.register(Legacy.self) { _ = try $0.make(Repository.self) as Repository; return Legacy() }
+        metaController.register(Legacy.self) {
+            _ = try $0.make(Repository.self) as Repository; return Legacy()
+        }
         return metaController
     }
 
@@ -80,7 +82,9 @@ struct VerifiedGraphTests {
     @Test func aGraphWithNoAsyncRegistrationIsDrawnAsBefore() async {
         let metaController = MetaController()
         metaController.registerShared(Analytics.self) { _ in Analytics() }
-        metaController.register(Legacy.self) { _ = try $0.make(Analytics.self) as Analytics; return Legacy() }
+        metaController.register(Legacy.self) {
+            _ = try $0.make(Analytics.self) as Analytics; return Legacy()
+        }
         let synchronous = metaController.graph()
         let verified = await metaController.verifiedGraph()
         #expect(synchronous == verified)
@@ -89,9 +93,15 @@ struct VerifiedGraphTests {
 
     @Test func theGraphIsTheSameWhicheverTaskMadeWhatFirst() async {
         let metaController = MetaController()
-        metaController.registerShared(Database.self) { _ in await Task.yield(); return Database() }
-        metaController.register(Left.self) { _ = try await $0.product(Database.self) as Database; return Left() }
-        metaController.register(Right.self) { _ = try await $0.product(Database.self) as Database; return Right() }
+        metaController.registerShared(Database.self) { _ in
+            await Task.yield(); return Database()
+        }
+        metaController.register(Left.self) {
+            _ = try await $0.product(Database.self) as Database; return Left()
+        }
+        metaController.register(Right.self) {
+            _ = try await $0.product(Database.self) as Database; return Right()
+        }
         let first = await metaController.verifiedGraph()
         for _ in 0..<20 {
             let again = await metaController.verifiedGraph()

@@ -44,18 +44,18 @@ extension AsyncFactoryRegistration where Argument: Sendable, Product: Sendable {
         _ build: @escaping @Sendable (MetaController, Argument) async throws -> Product, sample: Argument? = nil
     ) -> AsyncFactoryRegistration {
         let make: Make = { key, requester, argument, _, frame in
-                let product: Product
-                if let frame {
-                    // Verified: made once per verification, its failures recorded (``AsyncVerificationRun``).
-                    product = try await frame.run.request(
-                        key, requester: requester, argument: argument, shared: false, from: frame
-                    ) { try await build(requester, argument) }
-                } else {
-                    product = try await AsyncFactoryChain.running(key) { try await build(requester, argument) }
-                }
-                requester.handOn(to: product)
-                return product
+            let product: Product
+            if let frame {
+                // Verified: made once per verification, its failures recorded (``AsyncVerificationRun``).
+                product = try await frame.run.request(
+                    key, requester: requester, argument: argument, shared: false, from: frame
+                ) { try await build(requester, argument) }
+            } else {
+                product = try await AsyncFactoryChain.running(key) { try await build(requester, argument) }
             }
+            requester.handOn(to: product)
+            return product
+        }
         let verifier: Verifier = { key, requester, samples in
             let argument: Argument
             if let given = samples[ObjectIdentifier(Argument.self)] {
