@@ -48,6 +48,7 @@ struct GraphBuilder {
         var type: (any Any.Type)?
         var lifetime: Node.Lifetime?
         var wasMadeBefore = false
+        var isAsync = false
         /// The consumer type whose requirements were checked at this node.
         var consumerType: ObjectIdentifier?
         var problems: [MetaControllerVerification.Problem] = []
@@ -98,8 +99,12 @@ struct GraphBuilder {
         intern(.slot(key), NodeFacts(scope: scope, name: candidate, type: valueType))
     }
 
-    mutating func addRegistration(_ key: FactoryKey, scope: Int?, lifetime: Node.Lifetime, wasMadeBefore: Bool) {
-        intern(.registration(key), NodeFacts(scope: scope, lifetime: lifetime, wasMadeBefore: wasMadeBefore))
+    mutating func addRegistration(
+        _ key: FactoryKey, scope: Int?, lifetime: Node.Lifetime, wasMadeBefore: Bool, isAsync: Bool
+    ) {
+        intern(
+            .registration(key),
+            NodeFacts(scope: scope, lifetime: lifetime, wasMadeBefore: wasMadeBefore, isAsync: isAsync))
     }
 
     /// Marks the registration of `key` as making a consumer type listed.
@@ -159,7 +164,7 @@ struct GraphBuilder {
                 let missing = intern(.missingProduct(last))
                 facts[missing].problems.append(problem)
                 if keys.count >= 2 { attach(problem, from: intern(.registration(keys[keys.count - 2])), to: missing) }
-            case .circularFactories, .notOnMainActor:
+            case .circularFactories, .notOnMainActor, .asyncFactory:
                 guard keys.count >= 2 else {
                     if let last = keys.last { facts[intern(.registration(last))].problems.append(problem) }
                     continue
@@ -272,7 +277,7 @@ struct GraphBuilder {
             return Node(
                 id: ids[number], scope: facts.scope, typeName: typeName, factoryName: factoryName,
                 argumentType: argumentType, lifetime: facts.lifetime, wasMadeBefore: facts.wasMadeBefore,
-                problems: facts.problems)
+                isAsync: facts.isAsync, problems: facts.problems)
         }
         let sorted = edges.map { (place[$0.key.from], $0.key.kind, place[$0.key.to], $0.value) }
             .sorted { ($0.0, $0.1, $0.2) < ($1.0, $1.1, $1.2) }

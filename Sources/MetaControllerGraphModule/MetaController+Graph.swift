@@ -47,12 +47,56 @@ extension MetaController {
     ///   - consumers: The consumer types the app shows, such as its screens.
     ///   - samples: Arguments for the factories that take one, one per argument type.
     /// - Returns: The graph, in a stable order, with the verification's report.
+    ///
+    /// An async registration (`register` or `registerShared` with an `async`
+    /// factory) is shown and marked `async` (``MetaControllerGraph/Node/isAsync``),
+    /// but this verification cannot make it: it is reported as
+    /// ``MetaControllerVerification/Problem/Kind/asyncFactory``, and what it
+    /// requests is not known. Draw a graph with async factories with
+    /// ``verifiedGraph(consumers:samples:)``.
     @MainActor
     public func graph(
         consumers: [any MetaControllerConsumer.Type] = [],
         samples: [FactorySample] = []
     ) -> MetaControllerGraph {
-        let record = graphRecord(consumers: consumers, samples: samples)
+        Self.graph(of: graphRecord(consumers: consumers, samples: samples), consumers: consumers)
+    }
+
+    /// Verifies the graph as ``verification(consumers:samples:)`` does, async
+    /// factories included, and returns what it saw, as ``graph(consumers:samples:)`` does.
+    ///
+    /// ```swift
+    /// let graph = await AppGraph.make().verifiedGraph(consumers: [FeedScreen.self])
+    /// #expect(graph.verification.isSatisfied, "\(graph.verification)")
+    /// print(graph.mermaid)
+    /// ```
+    ///
+    /// The verification is the async one, with its effects: each registration
+    /// a request here would find, async or not, is made once (the async ones
+    /// at the same time, in tasks of their own), its product dropped, and on
+    /// a strict MetaController each problem is reported. The requests an async
+    /// factory makes through the MetaController it is given (with
+    /// ``product(_:name:isolation:)``, or `make`) are recorded as a
+    /// synchronous factory's are, in the task it runs in and its child tasks;
+    /// one made from a detached task is not. An async registration is marked
+    /// `async` (``MetaControllerGraph/Node/isAsync``) in the text and in both pictures.
+    /// Everything else is as ``graph(consumers:samples:)`` says, and the
+    /// graph is in the same stable order, whichever task made what first.
+    ///
+    /// - Parameters:
+    ///   - consumers: The consumer types the app shows, such as its screens.
+    ///   - samples: Arguments for the factories that take one, one per argument type.
+    /// - Returns: The graph, in a stable order, with the verification's report.
+    @MainActor
+    public func verifiedGraph(
+        consumers: [any MetaControllerConsumer.Type] = [],
+        samples: [FactorySample] = []
+    ) async -> MetaControllerGraph {
+        Self.graph(of: await verifiedGraphRecord(consumers: consumers, samples: samples), consumers: consumers)
+    }
+
+    /// The graph of what a verification saw.
+    private static func graph(of record: GraphRecord, consumers: [any MetaControllerConsumer.Type]) -> MetaControllerGraph {
         var builder = GraphBuilder(report: record.report)
         builder.reserve(nodes: record.slots.count + record.registrations.count, edges: record.requests.count)
         for slot in record.slots {
@@ -64,7 +108,8 @@ extension MetaController {
         for registration in record.registrations {
             builder.addRegistration(
                 registration.key, scope: registration.scope,
-                lifetime: registration.shared ? .shared : .perRequest, wasMadeBefore: registration.wasMadeBefore)
+                lifetime: registration.shared ? .shared : .perRequest, wasMadeBefore: registration.wasMadeBefore,
+                isAsync: registration.isAsync)
         }
         for request in record.requests {
             builder.request(from: request.requester, to: request.requested, found: request.found)

@@ -13,12 +13,15 @@ extension MetaControllerGraph {
     ///     requires apiController
     ///   registration PaymentClient (shared)
     ///     requests TokenStore [missingFactory]
+    ///   registration SessionStore (shared, async)
     /// missing
     ///   product TokenStore
     ///     problem: CheckoutScreen -> PaymentClient -> TokenStore: no factory makes TokenStore; ...
     /// ```
     ///
-    /// The order is the graph's, so the same graph prints the same text. The
+    /// A registration's line says its lifetime, then `async` for an async
+    /// factory, then `made before` for a shared product made before the
+    /// graph was drawn. The order is the graph's, so the same graph prints the same text. The
     /// first line counts the graph's scopes, slots and registrations, and the
     /// verification's consumer types and problems; a part of a graph
     /// (``filter(_:)``) counts the scopes it holds nodes of, the consumer types
@@ -111,7 +114,8 @@ extension MetaControllerGraph {
     /// GitHub and most Markdown viewers draw from a ` ```mermaid ` block.
     ///
     /// Each scope is a subgraph; slots are cylinders, registrations boxes
-    /// (rounded for per request), consumers stadiums. A request is a solid
+    /// (rounded for per request, labelled with their lifetime, and `async`
+    /// for an async factory: `shared, async`), consumers stadiums. A request is a solid
     /// arrow, a requirement a dotted one. What went wrong is red: a node
     /// where a problem arose (class `problem`), a missing product or slot
     /// (dashed, class `missing`), and an edge where one arose (labelled with
@@ -177,7 +181,8 @@ extension MetaControllerGraph {
     /// The graph in [GraphViz](https://graphviz.org) DOT, for `dot -Tsvg`.
     ///
     /// Each scope is a cluster; slots are cylinders, registrations boxes
-    /// (rounded for per request), consumers ovals. A request is a solid edge,
+    /// (rounded for per request, labelled with their lifetime, and `async`
+    /// for an async factory: `shared, async`), consumers ovals. A request is a solid edge,
     /// a requirement a dotted one. What went wrong is red: a node where a
     /// problem arose, a missing product or slot (dashed), and an edge where
     /// one arose (labelled with the problem's kind). Nodes have the
@@ -247,6 +252,7 @@ extension MetaControllerGraph {
 
     private static func lifetime(of node: Node) -> String {
         var text = node.lifetime == .perRequest ? "per request" : "shared"
+        if node.isAsync { text += ", async" }
         if node.wasMadeBefore { text += ", made before" }
         return text
     }

@@ -125,6 +125,11 @@ public struct MetaControllerGraph: Sendable, Equatable, CustomStringConvertible 
         /// was drawn: it is not made again, so it is not verified, and the
         /// products it requested are not known.
         public let wasMadeBefore: Bool
+        /// Whether a registration's factory is async (`register` or
+        /// `registerShared` with an `async` factory, whose product
+        /// ``MetaController/product(_:name:isolation:)`` requests): the
+        /// pictures and the text say `async` after its lifetime. `false` for other kinds.
+        public let isAsync: Bool
         /// The problems that arose at this node: a factory that threw, a
         /// missing product, a consumer's unfilled requirements.
         public let problems: [MetaControllerVerification.Problem]
@@ -136,7 +141,7 @@ public struct MetaControllerGraph: Sendable, Equatable, CustomStringConvertible 
 
         /// One line: the kind, the name and what is known of it, such as
         /// `registration CheckoutScreen (per request, scope 0)`: the lifetime,
-        /// `made before`, a slot's value's type, the scope and the number of
+        /// `async`, `made before`, a slot's value's type, the scope and the number of
         /// problems, those that apply, in that order (`slot logController
         /// (StandardLogController, scope 1)`, `consumer FeedScreen (1 problem)`).
         /// A line break in a name is a space, and a control character its
@@ -144,6 +149,7 @@ public struct MetaControllerGraph: Sendable, Equatable, CustomStringConvertible 
         public var description: String {
             var facts: [String] = []
             if let lifetime { facts.append(lifetime == .shared ? "shared" : "per request") }
+            if isAsync { facts.append("async") }
             if wasMadeBefore { facts.append("made before") }
             if kind == .slot, let typeName { facts.append(typeName) }
             if let scope { facts.append("scope \(scope)") }

@@ -85,6 +85,10 @@ public final class MetaController: Sendable {
     /// stand-ins a verification that draws a graph makes; `nil` everywhere else.
     let requestLog: FactoryVerification?
 
+    /// Whether this is a stand-in a verification made (or a child of one):
+    /// a synchronous request to it from an async factory is verified too.
+    let isScratch: Bool
+
     /// Creates an empty MetaController: every slot is `nil` until set, and it has a new event bus.
     public init() {
         parent = nil
@@ -95,6 +99,7 @@ public final class MetaController: Sendable {
         verificationProblemHandler = nil
         declaredValues = nil
         requestLog = nil
+        isScratch = false
     }
 
     /// Creates an empty MetaController for MetaControllerTesting: it fills an empty slot,
@@ -130,6 +135,7 @@ public final class MetaController: Sendable {
         verificationProblemHandler = verificationProblem
         self.declaredValues = declaredValues
         requestLog = nil
+        isScratch = false
     }
 
     /// Creates a child of `parent` for a verification to make products with: a
@@ -148,6 +154,7 @@ public final class MetaController: Sendable {
         verificationProblemHandler = nil
         declaredValues = parent.declaredValues
         self.requestLog = requestLog
+        isScratch = true
     }
 
     /// Creates a MetaController that replaces some of `parent`'s controllers
@@ -206,6 +213,7 @@ public final class MetaController: Sendable {
         verificationProblemHandler = parent.verificationProblemHandler
         declaredValues = parent.declaredValues
         requestLog = nil
+        isScratch = parent.isScratch
     }
 
     /// What a consumer's accessor answers for a slot that is `nil`: `nil`,
@@ -398,6 +406,7 @@ public final class MetaController: Sendable {
             case .shared(let factory)?:
                 // A verification makes a product of its own, and the slot stays as it is.
                 if let verification = FactoryConstruction.verification { return .verifying(factory, verification) }
+                if let frame = AsyncVerificationFrame.active { return .verifyingAsync(factory, frame) }
                 slot = .building(build)
                 return .claimed(factory, build: build)
             case .building(let building)?:

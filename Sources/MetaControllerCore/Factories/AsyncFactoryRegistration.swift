@@ -6,24 +6,34 @@ final class AsyncFactoryRegistration<Argument, Product>: Sendable {
     /// the argument, and the caller's actor, which the call stays on until
     /// the factory itself runs (so that neither the argument nor the product
     /// crosses an actor on the way).
+    /// `frame`, when an async verification makes the request, is the
+    /// requesting factory's frame (``AsyncVerificationFrame``).
     typealias Make =
-        @Sendable (FactoryKey, _ requester: MetaController, Argument, _ isolation: isolated (any Actor)?) async throws
-        -> Product
+        @Sendable (
+            FactoryKey, _ requester: MetaController, Argument, _ isolation: isolated (any Actor)?,
+            _ frame: AsyncVerificationFrame?
+        ) async throws -> Product
+
+    /// Makes the request a verification makes of the registration (``AsyncVerifiableRegistration``).
+    typealias Verifier =
+        @Sendable (FactoryKey, _ requester: MetaController, _ samples: [ObjectIdentifier: Any]) -> (
+            @Sendable (AsyncVerificationFrame) async throws -> any Sendable
+        )?
 
     private let make: Make
-    /// The argument the registration declared for a verification, or `nil`.
-    let sample: (any Sendable)?
+    private let verifier: Verifier
 
-    private init(_ make: @escaping Make, sample: (any Sendable)?) {
+    private init(_ make: @escaping Make, verifier: @escaping Verifier) {
         self.make = make
-        self.sample = sample
+        self.verifier = verifier
     }
 
     /// Makes a product for a request to `requester`.
     func product(
-        key: FactoryKey, requester: MetaController, argument: Argument, isolation: isolated (any Actor)?
+        key: FactoryKey, requester: MetaController, argument: Argument, isolation: isolated (any Actor)?,
+        frame: AsyncVerificationFrame? = nil
     ) async throws -> Product {
-        try await make(key, requester, argument, isolation)
+        try await make(key, requester, argument, isolation, frame)
     }
 }
 
@@ -33,12 +43,52 @@ extension AsyncFactoryRegistration where Argument: Sendable, Product: Sendable {
     static func perRequest(
         _ build: @escaping @Sendable (MetaController, Argument) async throws -> Product, sample: Argument? = nil
     ) -> AsyncFactoryRegistration {
-        AsyncFactoryRegistration(
-            { key, requester, argument, _ in
-                let product = try await AsyncFactoryChain.running(key) { try await build(requester, argument) }
-                await requester.handOn(toMade: product)
-                return product
-            }, sample: sample)
+        let make: Make = { key, requester, argument, _, frame in
+            let product: Product
+            if let frame {
+                // Verified: made once per verification, its failures recorded (``AsyncVerificationRun``).
+                product = try await frame.run.request(
+                    key, requester: requester, argument: argument, shared: false, from: frame
+                ) { try await build(requester, argument) }
+            } else {
+                product = try await AsyncFactoryChain.running(key) { try await build(requester, argument) }
+            }
+            await requester.handOn(toMade: product)
+            return product
+        }
+        let verifier: Verifier = { key, requester, samples in
+            let argument: Argument
+            if let given = samples[ObjectIdentifier(Argument.self)] {
+                // Stored under its own type's identity (``FactorySample``), so the cast cannot fail.
+                argument = given as! Argument
+            } else if ObjectIdentifier(Argument.self) == ObjectIdentifier(Void.self) {
+                argument = () as! Argument
+            } else if let sample {
+                argument = sample
+            } else {
+                return nil
+            }
+            return { frame in try await make(key, requester, argument, nil, frame) }
+        }
+        return AsyncFactoryRegistration(make, verifier: verifier)
+    }
+}
+
+/// An async registration, whatever its types, as ``MetaController/verification(consumers:samples:)`` makes it.
+protocol AsyncVerifiableRegistration: AnyObject, Sendable {
+    /// The request a verification makes of this registration for
+    /// `requester`, with the sample argument of its argument type (the one in
+    /// `samples`, else the one it declared); `nil` when there is none.
+    func verificationRequest(
+        key: FactoryKey, requester: MetaController, samples: [ObjectIdentifier: Any]
+    ) -> (@Sendable (AsyncVerificationFrame) async throws -> any Sendable)?
+}
+
+extension AsyncFactoryRegistration: AsyncVerifiableRegistration {
+    func verificationRequest(
+        key: FactoryKey, requester: MetaController, samples: [ObjectIdentifier: Any]
+    ) -> (@Sendable (AsyncVerificationFrame) async throws -> any Sendable)? {
+        verifier(key, requester, samples)
     }
 }
 

@@ -63,9 +63,13 @@ final class FactoryRegistration<Argument, Product>: Sendable {
 
     /// Makes a product of a main-actor factory for an async request made off
     /// the main actor: hops to the main actor, makes it there, and returns.
+    /// `frame`, when an async verification makes the request, is where the
+    /// main-actor factory's outcome goes (``AsyncVerificationRun/section(from:_:)``).
     typealias Hop =
-        @Sendable (FactoryKey, _ requester: MetaController, Argument, _ isolation: isolated (any Actor)?) async throws
-        -> Product
+        @Sendable (
+            FactoryKey, _ requester: MetaController, Argument, _ isolation: isolated (any Actor)?,
+            _ frame: AsyncVerificationFrame?
+        ) async throws -> Product
 
     private let make: Make
     /// The argument the registration declared for ``MetaController/verify(consumers:samples:)``
@@ -151,8 +155,11 @@ extension FactoryRegistration where Argument: Sendable, Product: Sendable {
         }
         return FactoryRegistration(
             make, sample: sample,
-            hop: { key, requester, argument, _ in
-                try await MainActor.run { try make(key, requester, argument, MainActor.shared) }
+            hop: { key, requester, argument, _, frame in
+                try await MainActor.run {
+                    guard let frame else { return try make(key, requester, argument, MainActor.shared) }
+                    return try frame.run.section(from: frame) { _ in try make(key, requester, argument, MainActor.shared) }
+                }
             })
     }
 }
@@ -270,9 +277,10 @@ enum FactoryConstruction {
         let outer = innermost.value
         let outerNode = outer?.assumingMemoryBound(to: Node.self)
         let root = outer.map { $0.assumingMemoryBound(to: Node.self).pointee.root ?? $0 }
+        // In a section of an async verification, the chain goes on from the async factories' (``VerificationRun/prefix``).
         var node = Node(
             key: FactoryKey(VerificationRoot.self), outer: outer, root: root, filter: (0, 0),
-            depth: outerNode?.pointee.depth ?? 0, verification: .passUnretained(verification))
+            depth: outerNode?.pointee.depth ?? verification.prefix.count, verification: .passUnretained(verification))
         return try withUnsafePointer(to: &node) { node in
             innermost.value = UnsafeRawPointer(node)
             defer { innermost.value = outer }
@@ -292,6 +300,11 @@ enum FactoryConstruction {
     /// The verification running on this thread, if any.
     static var verification: VerificationRun? {
         innermost.value?.assumingMemoryBound(to: Node.self).pointee.verification?.takeUnretainedValue()
+    }
+
+    /// Whether a verification runs here: on this thread, or in this task (an async one).
+    static var isVerifying: Bool {
+        verification != nil || AsyncVerificationFrame.active != nil
     }
 
     /// `error`, a request of `key` failing, after telling the verification
@@ -347,7 +360,11 @@ enum FactoryConstruction {
         var node = node
         let root = ObjectIdentifier(VerificationRoot.self)
         while let current = node?.assumingMemoryBound(to: Node.self) {
-            if current.pointee.key.product != root { keys.append(current.pointee.key) }
+            if current.pointee.key.product != root {
+                keys.append(current.pointee.key)
+            } else if let run = current.pointee.verification?.takeUnretainedValue() {
+                keys.append(contentsOf: run.prefix.reversed())
+            }
             node = current.pointee.outer
         }
         return keys.reversed()

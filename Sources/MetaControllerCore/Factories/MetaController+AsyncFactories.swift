@@ -205,26 +205,51 @@ extension MetaController {
         isolation: isolated (any Actor)? = #isolation
     ) async throws -> Product {
         let key = FactoryKey(type, Argument.self, name: name)
+        // An async verification running in this task (``verification(consumers:samples:)``): it claims no
+        // shared factory, makes each product once for itself, and records what fails.
+        let frame = AsyncVerificationFrame.active
         var owner: MetaController? = self
         while let current = owner {
-            if let found = current.state.withLock({ $0.claimAsync(key) }) {
+            if let found = current.state.withLock({ frame == nil ? $0.claimAsync(key) : $0.lookUpVerifying(key, frame: frame.unsafelyUnwrapped) }) {
+                // A stand-in of a verification that draws a graph: the request is an edge.
+                if current !== self, let requestLog { requestLog.requested(key, found: true) }
                 return try await asyncProduct(
-                    of: found, type, key: key, owner: current, argument: argument, isolation: isolation)
+                    of: found, type, key: key, owner: current, argument: argument, isolation: isolation, frame: frame)
             }
             owner = current.parent
         }
-        throw FactoryConstruction.failing(.missingFactory(key), key)
+        if let requestLog { requestLog.requested(key, found: false) }
+        let error = MetaControllerError.missingFactory(key)
+        frame?.fail(FactoryVerification.Failure(kind: .missingFactory, chain: frame.map { $0.path + [key] } ?? [], message: error.description))
+        throw FactoryConstruction.failing(error, key)
     }
 
     /// The product of what an async request to this MetaController found under `key` in `owner`.
     private func asyncProduct<Argument, Product>(
         of found: AsyncLookup, _ type: Product.Type, key: FactoryKey, owner: MetaController, argument: Argument,
-        isolation: isolated (any Actor)?
+        isolation: isolated (any Actor)?, frame: AsyncVerificationFrame?
     ) async throws -> Product {
         switch found {
         case .registration(let registration):
             return try await unsafeDowncast(registration, to: AsyncFactoryRegistration<Argument, Product>.self).product(
-                key: key, requester: self, argument: argument, isolation: isolation)
+                key: key, requester: self, argument: argument, isolation: isolation, frame: frame)
+        case .verifyingAsyncShared(let factory, let frame):
+            return try await frame.run.sharedAsyncProduct(of: factory, key: key, owner: owner, from: frame)
+                .madeProduct(as: Product.self)
+        case .verifyingShared(let factory, let frame):
+            return try frame.run.section(from: frame) { run in
+                try run.sharedProduct(of: factory, key: key, owner: owner)
+            }.madeProduct(as: Product.self)
+        case .sync(.found(.registration(let registration))) where frame != nil:
+            let registration = unsafeDowncast(registration, to: FactoryRegistration<Argument, Product>.self)
+            if let hop = registration.hop, isolation !== MainActor.shared {
+                return try await hop(key, self, argument, isolation, frame)
+            }
+            // A synchronous factory asked by an async one: verified as `verify` verifies it, on this thread.
+            let frame = frame.unsafelyUnwrapped
+            return try frame.run.section(from: frame) { _ in
+                try registration.product(key: key, requester: self, argument: argument, isolation: isolation)
+            }
         case .claimed(let build):
             owner.construct(build, outer: AsyncFactoryChain.innermost)
             return try await sharedProduct(of: build, key: key)
@@ -233,7 +258,7 @@ extension MetaController {
         case .sync(.found(.registration(let registration))):
             let registration = unsafeDowncast(registration, to: FactoryRegistration<Argument, Product>.self)
             if let hop = registration.hop, isolation !== MainActor.shared {
-                return try await hop(key, self, argument, isolation)
+                return try await hop(key, self, argument, isolation, nil)
             }
             return try registration.product(key: key, requester: self, argument: argument, isolation: isolation)
         case .sync(.wait(let waiters, _)):
@@ -321,6 +346,12 @@ enum AsyncLookup {
     case claimed(AsyncSharedBuild)
     /// A shared async product under construction: wait for it.
     case wait(AsyncSharedBuild)
+    /// A shared async factory whose product is not made, requested while an
+    /// async verification runs in this task: the verification makes a product
+    /// of its own, and the MetaController keeps none.
+    case verifyingAsyncShared(FactorySlot.AsyncSharedFactory, AsyncVerificationFrame)
+    /// The same for a shared synchronous factory.
+    case verifyingShared(FactorySlot.SharedFactory, AsyncVerificationFrame)
 }
 
 extension MetaController.State {
@@ -346,5 +377,16 @@ extension MetaController.State {
         }
         if let async { return async }
         return claimFactory(key).map { .sync($0) }
+    }
+
+    /// What a request of `key` made in an async verification (`frame`) finds
+    /// here: as ``claimAsync(_:)``, but a shared factory whose product is not
+    /// made is left as it is, for the verification to make a product of its own.
+    mutating func lookUpVerifying(_ key: FactoryKey, frame: AsyncVerificationFrame) -> AsyncLookup? {
+        switch factory(key) {
+        case .asyncShared(let factory)?: .verifyingAsyncShared(factory, frame)
+        case .shared(let factory)?: .verifyingShared(factory, frame)
+        default: claimAsync(key)
+        }
     }
 }

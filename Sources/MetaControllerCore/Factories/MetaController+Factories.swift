@@ -288,6 +288,13 @@ extension MetaController {
         argument: Argument,
         isolation: isolated (any Actor)? = #isolation
     ) throws -> Product {
+        // A stand-in of an async verification, asked by an async factory: the
+        // request is verified as a synchronous factory's (``AsyncVerificationRun/section(from:_:)``).
+        if isScratch, FactoryConstruction.verification == nil, let frame = AsyncVerificationFrame.active {
+            return try frame.run.section(from: frame) { _ in
+                try make(type, name: name, argument: argument, isolation: isolation)
+            }
+        }
         let key = FactoryKey(type, Argument.self, name: name)
         // Here first, apart from the walk up the parents: a request answered
         // here retains no MetaController.
@@ -330,6 +337,10 @@ extension MetaController {
             return try owner.makeShared(factory, build: build, for: key).madeProduct(as: Product.self)
         case .verifying(let factory, let verification):
             return try verification.sharedProduct(of: factory, key: key, owner: owner).madeProduct(as: Product.self)
+        case .verifyingAsync(let factory, let frame):
+            return try frame.run.section(from: frame) { run in
+                try run.sharedProduct(of: factory, key: key, owner: owner)
+            }.madeProduct(as: Product.self)
         case .wait(let waiters, let build):
             // The request building it is this one's own caller: waiting would never end.
             if FactoryConstruction.isRunning(key) {
@@ -391,6 +402,9 @@ enum FactoryLookup {
     /// verification runs on this thread: the verification makes a product of
     /// its own, and the MetaController keeps none.
     case verifying(FactorySlot.SharedFactory, VerificationRun)
+    /// The same, requested synchronously in an async verification's task
+    /// (``AsyncVerificationFrame``), outside every synchronous factory.
+    case verifyingAsync(FactorySlot.SharedFactory, AsyncVerificationFrame)
 }
 
 extension MetaController {

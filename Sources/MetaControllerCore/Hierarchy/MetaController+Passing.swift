@@ -114,7 +114,7 @@ extension MetaController {
         if checkRequirements {
             let missing = missingControllers(for: consumer)
             // A verification reports it instead (``verify(consumers:samples:)``).
-            if !missing.isEmpty, FactoryConstruction.verification == nil {
+            if !missing.isEmpty, !FactoryConstruction.isVerifying {
                 warn(
                     "\(typeName(of: consumer)) requires \(missing.map(\.name).joined(separator: ", ")), "
                         + "which this MetaController lacks",

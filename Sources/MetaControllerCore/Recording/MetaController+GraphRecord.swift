@@ -34,6 +34,8 @@ package struct GraphRecord {
         package let shared: Bool
         /// A shared product made before the verification: what it requested is not known.
         package let wasMadeBefore: Bool
+        /// Whether its factory is async.
+        package let isAsync: Bool
     }
 
     /// A request a factory made while it was verified, and whether a registration was found.
@@ -75,7 +77,22 @@ extension MetaController {
     /// `graph(consumers:samples:)` draws.
     @MainActor
     package func graphRecord(consumers: [any MetaControllerConsumer.Type], samples: [FactorySample]) -> GraphRecord {
-        let verified = verification(consumers: consumers, samples: samples, recordingRequests: true)
+        graphRecord(of: verificationRecord(consumers: consumers, samples: samples, recordingRequests: true))
+    }
+
+    /// Verifies the graph as ``verification(consumers:samples:)`` does, async
+    /// factories included, recording the requests the factories make (an async
+    /// factory's too), and returns what it saw: what MetaControllerGraphModule's
+    /// `verifiedGraph(consumers:samples:)` draws.
+    @MainActor
+    package func verifiedGraphRecord(
+        consumers: [any MetaControllerConsumer.Type], samples: [FactorySample]
+    ) async -> GraphRecord {
+        graphRecord(of: await asyncVerificationRecord(consumers: consumers, samples: samples, recordingRequests: true))
+    }
+
+    /// What `verified` saw, with the scopes' slots and registrations.
+    private func graphRecord(of verified: VerificationRecord) -> GraphRecord {
         var record = GraphRecord(report: verified.report)
 
         var chain: [MetaController] = []
@@ -114,15 +131,19 @@ extension MetaController {
             record.registrations.append(
                 GraphRecord.Registration(
                     key: registration.key, scope: scopeIndex[ObjectIdentifier(registration.owner)],
-                    shared: registration.shared, wasMadeBefore: false))
+                    shared: registration.shared, wasMadeBefore: false, isAsync: registration.isAsync))
             if registration.key.isTypeAlone { record.verifiedTypesAlone.append(registration.key) }
         }
         for (index, current) in chain.enumerated() {
-            let (typeFactories, factories) = current.state.withLock { ($0.typeFactories, $0.factories) }
+            let (typeFactories, factories, madeShared) = current.state.withLock {
+                ($0.typeFactories, $0.factories, $0.madeShared)
+            }
             let slots =
                 typeFactories.map { (FactoryKey(Self.productType(of: $0.key)), $0.value) }
                 + factories.map { ($0.key, $0.value) }
             for (key, slot) in slots where seen.insert(key).inserted {
+                // A shared product made: its factory is the one it was made by.
+                let isAsync = slot.isAsync || madeShared.last { $0.key == key }?.unmade.isAsync == true
                 let madeBefore: Bool
                 switch slot {
                 case .made, .madeObject, .building, .awaited, .asyncBuilding: madeBefore = true
@@ -131,7 +152,8 @@ extension MetaController {
                 }
                 record.registrations.append(
                     GraphRecord.Registration(
-                        key: key, scope: index, shared: madeBefore || Self.isShared(slot), wasMadeBefore: madeBefore))
+                        key: key, scope: index, shared: madeBefore || Self.isShared(slot), wasMadeBefore: madeBefore,
+                        isAsync: isAsync))
             }
         }
 
@@ -157,7 +179,9 @@ extension MetaController {
     }
 
     private static func isShared(_ slot: FactorySlot) -> Bool {
-        if case .shared = slot { return true }
-        return false
+        switch slot {
+        case .shared, .asyncShared: true
+        case .registration, .building, .awaited, .asyncRegistration, .asyncBuilding, .made, .madeObject: false
+        }
     }
 }

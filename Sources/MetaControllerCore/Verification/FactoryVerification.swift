@@ -70,8 +70,15 @@ final class FactoryVerification: Sendable {
     /// even when a registration of the same key sits in a child the
     /// requester does not see.
     func requested(_ key: FactoryKey, found: Bool) {
-        guard FactoryConstruction.verification != nil else { return }
-        let requester = FactoryConstruction.innermostKey
+        let requester: FactoryKey?
+        if let run = FactoryConstruction.verification {
+            requester = FactoryConstruction.innermostKey ?? run.requesterKey
+        } else if let frame = AsyncVerificationFrame.active {
+            // An async factory's request, made outside every synchronous one.
+            requester = frame.requesterKey
+        } else {
+            return
+        }
         state.withLock { state in
             if let requester {
                 state.requests.append(RequestEdge(requester: requester, requested: key, found: found))
@@ -105,9 +112,27 @@ final class FactoryVerification: Sendable {
             case .missingFactory: .missingFactory
             case .circularFactories: .circularFactories
             case .notOnMainActor: .notOnMainActor
+            case .asyncFactory: .asyncFactory
             default: .factoryThrew
             }
-        record(Failure(kind: kind, chain: chain, message: error.description))
+        var message = error.description
+        if kind == .asyncFactory, let key = chain.last {
+            message = Self.asyncRequestMessage(key, by: chain.count >= 2 ? chain[chain.count - 2] : nil)
+        }
+        record(Failure(kind: kind, chain: chain, message: message))
+    }
+
+    /// What a verification says of a synchronous `make` of `key`, an async
+    /// registration, by the factory of `requester` (`nil` outside every factory).
+    static func asyncRequestMessage(_ key: FactoryKey, by requester: FactoryKey?) -> String {
+        let how = key.takesArgument ? "product(_:name:argument:)" : "product(_:name:)"
+        guard let requester else {
+            return "\(key) was requested with make, which cannot wait for its async factory; "
+                + "request it with try await \(how)"
+        }
+        return "\(requester) requests \(key) with make, which cannot wait for its async factory "
+            + "(the app gets an asyncFactory error); make the factory of \(requester) async "
+            + "and request it with try await \(how)"
     }
 
     /// Records a failure of a request under way.
@@ -152,6 +177,15 @@ final class FactoryVerification: Sendable {
         state.withLock { $0.findings.append(finding) }
     }
 
+    /// Removes and returns the findings recorded since `mark` (``findingMark``).
+    func takeFindings(since mark: Int) -> [Failure] {
+        state.withLock { state in
+            guard state.findings.count > mark else { return [] }
+            defer { state.findings.removeSubrange(mark...) }
+            return Array(state.findings[mark...])
+        }
+    }
+
     /// Gives the findings recorded since `mark` outside every factory (a
     /// product's `metaControllerDidArrive()` runs after its factory returns)
     /// the chain of `key`, the registration they were made for.
@@ -178,10 +212,13 @@ final class FactoryVerification: Sendable {
     }
 
     private func read(_ slot: MetaControllerSlot, by consumer: String) {
-        find(
-            Failure(
-                kind: .unfilledRead, chain: FactoryConstruction.chain,
-                message: "\(consumer) read \(slot.name), which this MetaController does not fill"))
+        let message = "\(consumer) read \(slot.name), which this MetaController does not fill"
+        // A read in an async factory, outside every synchronous one: its frame keeps it.
+        if FactoryConstruction.verification == nil, let frame = AsyncVerificationFrame.active {
+            frame.find(Failure(kind: .unfilledRead, chain: frame.path, message: message))
+            return
+        }
+        find(Failure(kind: .unfilledRead, chain: FactoryConstruction.chain, message: message))
     }
 
     /// Lets go of the stand-ins, and of the requests recorded (a stand-in a
@@ -262,7 +299,7 @@ final class VerificationRun {
         /// The depth of its factory on the chain when it ran (its key's index in the chains, plus one).
         let depth: Int
         /// The findings recorded while its factory ran.
-        let findings: Range<Int>
+        let findings: ArraySlice<FactoryVerification.Failure>
     }
 
     /// Where the records stood when a factory started.
@@ -282,15 +319,40 @@ final class VerificationRun {
     private var outcomes: [Request: Outcome] = [:]
     /// The shared products made whose outcome has nothing to record again.
     private var sharedMade: [SharedKey: FactorySlot] = [:]
+    /// The chain of async factories this run's synchronous requests are made
+    /// under (a section of an async verification, ``AsyncVerificationRun``):
+    /// the start of every chain it records. Empty for ``MetaController/verify(consumers:samples:)``.
+    let prefix: [FactoryKey]
+    /// The factory a request made outside every synchronous factory is
+    /// recorded as made by; `nil` to attribute it later (``FactoryVerification/attributeRequests(to:)``).
+    var requesterKey: FactoryKey?
+    /// Where the shared products' outcomes are kept for the whole of an async
+    /// verification, across its sections; `nil` in a synchronous verification.
+    private let store: SharedOutcomes?
 
     /// A run; `recordsRequests` makes it record the requests made by the factories it runs.
     init(recordsRequests: Bool = false) {
         recorder = FactoryVerification(recordsRequests: recordsRequests)
+        prefix = []
+        store = nil
     }
 
-    /// The outcome of `request`, when it was made in this run.
+    /// A run for one section of an async verification: what it records goes
+    /// to `recorder`, its chains start with `prefix`, and its shared products'
+    /// outcomes are kept in `store`.
+    init(recorder: FactoryVerification, prefix: [FactoryKey], requesterKey: FactoryKey?, store: SharedOutcomes) {
+        self.recorder = recorder
+        self.prefix = prefix
+        self.requesterKey = requesterKey
+        self.store = store
+    }
+
+    /// The outcome of `request`, when it was made in this run (or, for a
+    /// shared product, in an earlier section of the same async verification).
     func outcome(of request: Request) -> Outcome? {
-        outcomes[request]
+        if let outcome = outcomes[request] { return outcome }
+        guard request.shared, let store else { return nil }
+        return store.outcome(of: request.key, requester: request.requester)
     }
 
     /// The records' marks, before a factory runs for `request`.
@@ -303,9 +365,18 @@ final class VerificationRun {
     func made(_ request: Request?, _ result: Any, depth: Int, since start: Start) {
         recorder.drop(since: start.mark)
         guard let request else { return }
-        outcomes[request] = Outcome(
-            result: .success(result), failure: nil, depth: depth,
-            findings: start.findingMark..<recorder.findingMark)
+        keep(Outcome(result: .success(result), failure: nil, depth: depth, findings: findings(since: start)), for: request)
+    }
+
+    /// The findings recorded since `start`.
+    private func findings(since start: Start) -> ArraySlice<FactoryVerification.Failure> {
+        let end = recorder.findingMark
+        return end > start.findingMark ? recorder.findings(in: start.findingMark..<end) : []
+    }
+
+    private func keep(_ outcome: Outcome, for request: Request) {
+        outcomes[request] = outcome
+        if request.shared, let store { store.keep(outcome, of: request.key, requester: request.requester) }
     }
 
     /// Keeps the failure of `request`. When nothing its factory requested
@@ -320,9 +391,7 @@ final class VerificationRun {
             failure = threw
         }
         guard let request else { return }
-        outcomes[request] = Outcome(
-            result: .failure(error), failure: failure, depth: depth,
-            findings: start.findingMark..<recorder.findingMark)
+        keep(Outcome(result: .failure(error), failure: failure, depth: depth, findings: findings(since: start)), for: request)
     }
 
     /// The outcome of a request of `key` made before in this run, for the
@@ -338,7 +407,7 @@ final class VerificationRun {
             return (prefix ?? []) + recorded[index...]
         }
         if !outcome.findings.isEmpty {
-            for finding in recorder.findings(in: outcome.findings) {
+            for finding in outcome.findings {
                 recorder.find(
                     FactoryVerification.Failure(
                         kind: finding.kind, chain: chain(from: finding.chain), message: finding.message))

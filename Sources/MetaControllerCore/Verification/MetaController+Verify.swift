@@ -76,7 +76,7 @@ extension MetaController {
         consumers: [any MetaControllerConsumer.Type] = [],
         samples: [FactorySample] = []
     ) -> MetaControllerVerification {
-        verification(consumers: consumers, samples: samples, recordingRequests: false).report
+        verificationRecord(consumers: consumers, samples: samples, recordingRequests: false).report
     }
 
     /// What one verification found and, for a graph, what it saw: each
@@ -89,6 +89,8 @@ extension MetaController {
             let name: String
             let owner: MetaController
             let shared: Bool
+            /// Whether its factory is async.
+            let isAsync: Bool
         }
 
         struct Consumer {
@@ -121,33 +123,243 @@ extension MetaController {
 
     /// ``verify(consumers:samples:)``, keeping what a graph needs besides the report.
     @MainActor
-    func verification(
+    func verificationRecord(
         consumers: [any MetaControllerConsumer.Type], samples: [FactorySample], recordingRequests: Bool
     ) -> VerificationRecord {
-        if let outer = FactoryConstruction.verification {
-            let within = Self.verifyWithin(outer)
-            return VerificationRecord(report: within.report, places: [within.place])
-        }
+        if let within = Self.verifyWithin() { return within }
         let run = VerificationRun(recordsRequests: recordingRequests)
         let verification = run.recorder
         let requester = verification.standIn(for: self)
         var sampleValues: [ObjectIdentifier: Any] = [:]
         for sample in samples { sampleValues[sample.type] = sample.value }
+        var tally = Tally(recordingRequests: recordingRequests)
+
+        FactoryConstruction.verifying(run) {
+            for registration in registrations() {
+                let findingMark = verification.findingMark
+                defer {
+                    verification.attributeFindings(since: findingMark, to: registration.key)
+                    if recordingRequests { verification.attributeRequests(to: registration.key) }
+                }
+                let (problem, product) = check(registration, requester: requester, samples: sampleValues, in: run)
+                tally.add(registration, problem: problem, product: product, requester: requester)
+            }
+        }
+        for consumerType in consumers {
+            tally.requirements(of: consumerType, holder: self, name: String(describing: consumerType), madeBy: nil)
+        }
+        tally.found += verification.findings.map(Self.placed)
+        let requests = verification.requests
+        let released = run.finish()
+        withExtendedLifetime(released) {}
+        return report(tally, requests: requests, canonicalCircles: false)
+    }
+
+    /// Verifies the graph as ``verify(consumers:samples:)`` does, async
+    /// factories included: each registration visible made once, every
+    /// problem reported where it arose, all at once.
+    ///
+    /// ```swift
+    /// @Test @MainActor func theGraphIsComplete() async {
+    ///     let metaController = AppGraph.make()
+    ///     let report = await metaController.verification(consumers: [FeedScreen.self, CheckoutScreen.self])
+    ///     #expect(report.isSatisfied, "\(report)")
+    /// }
+    /// ```
+    ///
+    /// It makes the promises ``verify(consumers:samples:)`` makes, for async
+    /// registrations (`register` and `registerShared` with an `async`
+    /// factory) as for the others: each registration a request here would
+    /// find is made once, with a child of this MetaController as the
+    /// requester, and the product dropped; a shared product, async or not, is
+    /// made for the verification alone, and one made before stays and is not
+    /// made again; a factory that takes an argument is made with its sample.
+    /// The requests an async factory makes (``product(_:name:isolation:)``,
+    /// and `make` of a synchronous factory) are verified as a synchronous
+    /// factory's are, and it reports the same problems, each cause once, with
+    /// the longest chain that led to it: a product no factory makes, a circle
+    /// (async factories that request each other, in one task or several, are
+    /// reported as `circularFactories`, never waited for), a factory that
+    /// throws, a missing sample, a main-actor factory requested off the main
+    /// actor, a consumer's unfilled requirements and reads of empty slots, and
+    /// a synchronous `make` of an async registration
+    /// (``MetaControllerVerification/Problem/Kind/asyncFactory``: the app's
+    /// `make` would throw ``MetaControllerError/Code/asyncFactory``, unless
+    /// the shared product was made before). A circle is named from its
+    /// factory whose name sorts first, whichever task found it.
+    ///
+    /// Each factory runs once per verification, however many factories
+    /// request its product, and from however many tasks: the first request
+    /// runs it, and the same request again (the same registration, asked of
+    /// the same MetaController, with an equal argument when it takes a
+    /// `Hashable` one) gets its product or fails as it did, waiting for it
+    /// while it is made. One exception: a synchronous factory that is not
+    /// shared runs again for each request an async factory makes of it,
+    /// since its product need not be `Sendable` and no two tasks are given
+    /// one instance (its problems are reported once all the same).
+    ///
+    /// How it runs: every async registration is verified in a child task of
+    /// its own, all of them at once (a task group), while the synchronous
+    /// registrations are made one after the other on the main actor, as
+    /// `verify` makes them. An async factory runs in the task that first
+    /// requests it, off the main actor, as in the app; a main-actor factory
+    /// it requests is made on the main actor. So async factories that do not
+    /// depend on each other are made at the same time: a graph whose async
+    /// factories each wait a second takes about as long as its longest chain
+    /// of async factories that request each other, not the sum of their waits.
+    /// Synchronous factories run one at a time, never two at once (they
+    /// cannot wait, and a test's graph should not race itself).
+    ///
+    /// On a strict MetaController (MetaControllerTesting's
+    /// `MetaController.strict(reporting:)`), each problem is also handed to
+    /// its reporter. A factory, or a product one made, that calls `verify` or
+    /// `verification` while the graph is verified gets a report holding one
+    /// ``MetaControllerVerification/Problem/Kind/verifyCalledWhileVerifying``
+    /// problem, and this report has it too. A request made from a task that
+    /// is not a child of the verification's (a `Task.detached`) is not
+    /// verified, and makes its product for real.
+    ///
+    /// Named apart from `verify`: an async overload of `verify` would be the
+    /// one every `verify()` already written in async code calls.
+    ///
+    /// - Parameters:
+    ///   - consumers: The consumer types the app shows, such as its screens.
+    ///   - samples: Arguments for the factories that take one, one per argument type.
+    /// - Returns: The problems found, none for a complete graph, and how many
+    ///   registrations were checked and made.
+    @MainActor
+    public func verification(
+        consumers: [any MetaControllerConsumer.Type] = [],
+        samples: [FactorySample] = []
+    ) async -> MetaControllerVerification {
+        await asyncVerificationRecord(consumers: consumers, samples: samples, recordingRequests: false).report
+    }
+
+    /// ``verification(consumers:samples:)``, keeping what a graph needs besides the report.
+    @MainActor
+    func asyncVerificationRecord(
+        consumers: [any MetaControllerConsumer.Type], samples: [FactorySample], recordingRequests: Bool
+    ) async -> VerificationRecord {
+        if let within = Self.verifyWithin() { return within }
+        let run = AsyncVerificationRun(recordsRequests: recordingRequests)
+        let verification = run.recorder
+        let requester = verification.standIn(for: self)
+        var sampleValues: [ObjectIdentifier: Any] = [:]
+        for sample in samples { sampleValues[sample.type] = sample.value }
+        let visible = registrations()
+
+        struct Result {
+            var problem: PlacedProblem?
+            var product: Any?
+            var findings: [FactoryVerification.Failure] = []
+        }
+        var results = [Result?](repeating: nil, count: visible.count)
+        await withTaskGroup(of: (Int, AsyncVerificationFrame.Checked).self) { group in
+            // The async registrations, each in a task of its own, all at once.
+            for (index, registration) in visible.enumerated() {
+                let key = registration.key
+                switch registration.factory {
+                case .asyncPerRequest(let factory):
+                    guard let request = factory.verificationRequest(key: key, requester: requester, samples: sampleValues)
+                    else {
+                        results[index] = Result(problem: Self.missingSample(key))
+                        continue
+                    }
+                    group.addTask { (index, await run.verify(key) { frame in try await request(frame) }) }
+                case .asyncShared(let factory):
+                    let owner = registration.owner
+                    group.addTask {
+                        let checked = await run.verify(key) { frame in
+                            try await run.sharedAsyncProduct(of: factory, key: key, owner: owner, from: frame)
+                        }
+                        return (index, checked)
+                    }
+                case .perRequest, .shared:
+                    continue
+                }
+            }
+            // Meanwhile the synchronous ones, here, one after the other, as `verify` makes them.
+            run.mainSection { syncRun in
+                for (index, registration) in visible.enumerated() where !registration.isAsync {
+                    syncRun.requesterKey = registration.key
+                    let findingMark = verification.findingMark
+                    let (problem, product) = check(registration, requester: requester, samples: sampleValues, in: syncRun)
+                    verification.attributeFindings(since: findingMark, to: registration.key)
+                    results[index] = Result(
+                        problem: problem, product: product, findings: verification.takeFindings(since: findingMark))
+                }
+            }
+            for await (index, checked) in group {
+                let slot = checked.product as? FactorySlot
+                results[index] = Result(
+                    problem: checked.failure.map(Self.placed), product: slot?.anyProduct ?? checked.product,
+                    findings: checked.findings)
+            }
+        }
+
+        var tally = Tally(recordingRequests: recordingRequests)
+        var findings: [FactoryVerification.Failure] = []
+        for (registration, result) in zip(visible, results) {
+            guard let result else { continue }
+            findings += result.findings
+            tally.add(registration, problem: result.problem, product: result.product, requester: requester)
+        }
+        for consumerType in consumers {
+            tally.requirements(of: consumerType, holder: self, name: String(describing: consumerType), madeBy: nil)
+        }
+        tally.found += findings.map(Self.placed)
+        let requests = verification.requests
+        let released = run.finish()
+        withExtendedLifetime(released) {}
+        return report(tally, requests: requests, canonicalCircles: true)
+    }
+
+    /// What a verification counts and finds, registration by registration.
+    private struct Tally {
+        let recordingRequests: Bool
         var found: [PlacedProblem] = []
         var made = 0
         var checked = 0
         var consumerTypes: Set<ObjectIdentifier> = []
-        var checkedRegistrations: [VerificationRecord.Registration] = []
-        var checkedConsumers: [VerificationRecord.Consumer] = []
+        var registrations: [VerificationRecord.Registration] = []
+        var consumers: [VerificationRecord.Consumer] = []
 
-        func requirements(
+        init(recordingRequests: Bool) {
+            self.recordingRequests = recordingRequests
+        }
+
+        /// Counts `registration`, checked: the problem it ended with, or its product's requirements.
+        @MainActor
+        mutating func add(_ registration: VisibleRegistration, problem: PlacedProblem?, product: Any?, requester: MetaController) {
+            checked += 1
+            if recordingRequests {
+                registrations.append(
+                    VerificationRecord.Registration(
+                        key: registration.key, name: registration.name, owner: registration.owner,
+                        shared: registration.isShared, isAsync: registration.isAsync))
+            }
+            if let problem {
+                found.append(problem)
+                return
+            }
+            guard let product else { return }
+            made += 1
+            if let consumer = ConsumerTypes.consumer(product) {
+                requirements(
+                    of: type(of: consumer), holder: consumer.metaController ?? requester,
+                    name: registration.name, madeBy: registration.key)
+            }
+        }
+
+        /// Checks that `holder` fills what `consumerType` requires.
+        mutating func requirements(
             of consumerType: any MetaControllerConsumer.Type, holder: MetaController, name: String, madeBy: FactoryKey?
         ) {
             consumerTypes.insert(ObjectIdentifier(consumerType))
             let required = consumerType.requiredControllers
             let missing = required.filter { !holder.contains($0) }
             if recordingRequests {
-                checkedConsumers.append(
+                consumers.append(
                     VerificationRecord.Consumer(type: consumerType, madeBy: madeBy, required: required, missing: missing))
             }
             guard !missing.isEmpty else { return }
@@ -157,86 +369,80 @@ extension MetaController {
                     + "which this MetaController lacks")
             found.append(PlacedProblem(problem: problem, keys: madeBy.map { [$0] } ?? [], consumer: ObjectIdentifier(consumerType)))
         }
+    }
 
-        FactoryConstruction.verifying(run) {
-            for registration in registrations() {
-                checked += 1
-                let mark = verification.mark
-                let findingMark = verification.findingMark
-                defer {
-                    verification.attributeFindings(since: findingMark, to: registration.key)
-                    if recordingRequests {
-                        verification.attributeRequests(to: registration.key)
-                        checkedRegistrations.append(
-                            VerificationRecord.Registration(
-                                key: registration.key, name: registration.name, owner: registration.owner,
-                                shared: registration.isShared))
-                    }
-                }
-                let product: Any?
-                do {
-                    switch registration.factory {
-                    case .perRequest(let factory):
-                        product = try factory.verificationProduct(
-                            key: registration.key, requester: requester, samples: sampleValues, isolation: MainActor.shared)
-                    case .shared(let factory):
-                        product = try run.sharedProduct(
-                            of: factory, key: registration.key, owner: registration.owner
-                        ).anyProduct
-                    }
-                } catch {
-                    let failure = verification.failures(since: mark).last
-                    found.append(failure.map(Self.placed) ?? Self.placed(threw: error, key: registration.key))
-                    continue
-                }
-                _ = verification.failures(since: mark)
-                guard let product else {
-                    found.append(Self.missingSample(registration.key))
-                    continue
-                }
-                made += 1
-                if let consumer = ConsumerTypes.consumer(product) {
-                    requirements(
-                        of: type(of: consumer), holder: consumer.metaController ?? requester,
-                        name: registration.name, madeBy: registration.key)
-                }
-            }
-        }
-        for consumerType in consumers {
-            requirements(of: consumerType, holder: self, name: String(describing: consumerType), madeBy: nil)
-        }
-        found += verification.findings.map(Self.placed)
-        let requests = verification.requests
-        let released = run.finish()
-        withExtendedLifetime(released) {}
-        let places = Self.distinct(found)
+    /// The report of `tally`, each cause once, handed to a strict MetaController's reporter.
+    private func report(
+        _ tally: Tally, requests: [FactoryVerification.RequestEdge], canonicalCircles: Bool
+    ) -> VerificationRecord {
+        var places = Self.distinct(tally.found)
+        if canonicalCircles { places = places.map(Self.canonicalCircle) }
         let report = MetaControllerVerification(
-            problems: places.map(\.problem), factoriesMade: made, factoriesChecked: checked,
-            consumerTypesChecked: consumerTypes.count)
+            problems: places.map(\.problem), factoriesMade: tally.made, factoriesChecked: tally.checked,
+            consumerTypesChecked: tally.consumerTypes.count)
         if let handler = verificationProblemHandler {
             for problem in report.problems { handler(problem) }
         }
         return VerificationRecord(
-            report: report, places: places, registrations: checkedRegistrations, consumers: checkedConsumers,
+            report: report, places: places, registrations: tally.registrations, consumers: tally.consumers,
             requests: requests)
     }
 
-    /// The report of a verification asked for while `outer` runs on this
-    /// thread, by a factory it runs or a product one made: it verifies
-    /// nothing (it would run the same factory again, and that one would ask
-    /// again), and `outer` reports the call.
-    private static func verifyWithin(
-        _ outer: VerificationRun
-    ) -> (report: MetaControllerVerification, place: PlacedProblem) {
+    /// Makes the synchronous `registration` in `run`, on this thread, with
+    /// `requester`: the problem it ended with, or its product.
+    @MainActor
+    private func check(
+        _ registration: VisibleRegistration, requester: MetaController, samples: [ObjectIdentifier: Any],
+        in run: VerificationRun
+    ) -> (problem: PlacedProblem?, product: Any?) {
+        let verification = run.recorder
+        let mark = verification.mark
+        let product: Any?
+        do {
+            switch registration.factory {
+            case .perRequest(let factory):
+                product = try factory.verificationProduct(
+                    key: registration.key, requester: requester, samples: samples, isolation: MainActor.shared)
+            case .shared(let factory):
+                product = try run.sharedProduct(of: factory, key: registration.key, owner: registration.owner).anyProduct
+            case .asyncPerRequest, .asyncShared:
+                // Only ``verification(consumers:samples:)`` can make it.
+                return (Self.notVerified(registration.key), nil)
+            }
+        } catch {
+            let failure = verification.failures(since: mark).last
+            return (failure.map(Self.placed) ?? Self.placed(threw: error, key: registration.key), nil)
+        }
+        _ = verification.failures(since: mark)
+        guard let product else { return (Self.missingSample(registration.key), nil) }
+        return (nil, product)
+    }
+
+    /// The record of a verification asked for while one runs on this thread
+    /// or in this task, by a factory it runs or a product one made: it
+    /// verifies nothing (it would run the same factory again, and that one
+    /// would ask again), and the outer one reports the call; `nil` when none runs.
+    private static func verifyWithin() -> VerificationRecord? {
+        let record: (FactoryVerification.Failure) -> Void
+        let chain: [FactoryKey]
+        if let outer = FactoryConstruction.verification {
+            record = outer.recorder.find
+            chain = FactoryConstruction.chain
+        } else if let frame = AsyncVerificationFrame.active {
+            record = frame.find
+            chain = frame.path
+        } else {
+            return nil
+        }
         let call = FactoryVerification.Failure(
-            kind: .verifyCalledWhileVerifying, chain: FactoryConstruction.chain,
+            kind: .verifyCalledWhileVerifying, chain: chain,
             message: "verify(consumers:samples:) was called while the graph was verified, by a factory "
                 + "or a product it made; call verify from a test or at launch, not from a factory")
-        outer.recorder.find(call)
+        record(call)
         let place = placed(call)
         let report = MetaControllerVerification(
             problems: [place.problem], factoriesMade: 0, factoriesChecked: 0, consumerTypesChecked: 0)
-        return (report, place)
+        return VerificationRecord(report: report, places: [place])
     }
 
     /// A registration a request to this MetaController would find.
@@ -244,6 +450,8 @@ extension MetaController {
         enum Factory {
             case perRequest(any VerifiableRegistration)
             case shared(FactorySlot.SharedFactory)
+            case asyncPerRequest(any AsyncVerifiableRegistration)
+            case asyncShared(FactorySlot.AsyncSharedFactory)
         }
 
         let key: FactoryKey
@@ -253,8 +461,17 @@ extension MetaController {
         let factory: Factory
 
         var isShared: Bool {
-            if case .shared = factory { return true }
-            return false
+            switch factory {
+            case .shared, .asyncShared: true
+            case .perRequest, .asyncPerRequest: false
+            }
+        }
+
+        var isAsync: Bool {
+            switch factory {
+            case .asyncPerRequest, .asyncShared: true
+            case .perRequest, .shared: false
+            }
         }
     }
 
@@ -279,9 +496,12 @@ extension MetaController {
                     found.append(VisibleRegistration(key: key, owner: owner, factory: .perRequest(registration)))
                 case .shared(let factory):
                     found.append(VisibleRegistration(key: key, owner: owner, factory: .shared(factory)))
+                case .asyncRegistration(let object):
+                    guard let registration = object as? any AsyncVerifiableRegistration else { continue }
+                    found.append(VisibleRegistration(key: key, owner: owner, factory: .asyncPerRequest(registration)))
+                case .asyncShared(let factory):
+                    found.append(VisibleRegistration(key: key, owner: owner, factory: .asyncShared(factory)))
                 case .building, .awaited, .made, .madeObject, .asyncBuilding:
-                    continue
-                case .asyncRegistration, .asyncShared:
                     continue
                 }
             }
@@ -322,6 +542,29 @@ extension MetaController {
         return PlacedProblem(problem: problem, keys: [key])
     }
 
+    /// An async registration, which ``verify(consumers:samples:)`` cannot make.
+    private static func notVerified(_ key: FactoryKey) -> PlacedProblem {
+        let problem = MetaControllerVerification.Problem(
+            kind: .asyncFactory, chain: [key.description],
+            message: "the factory of \(key) is async and verify(consumers:samples:) cannot make it; "
+                + "call await verification(consumers:samples:) to verify it")
+        return PlacedProblem(problem: problem, keys: [key])
+    }
+
+    /// `placed` with its circle named from its factory whose name sorts first
+    /// (an async verification's tasks may meet a circle from any of its factories).
+    private static func canonicalCircle(_ placed: PlacedProblem) -> PlacedProblem {
+        guard placed.problem.kind == .circularFactories, placed.keys.count > 2 else { return placed }
+        let members = Array(placed.keys.dropLast())
+        guard let first = members.indices.min(by: { members[$0].description < members[$1].description }), first > 0
+        else { return placed }
+        let keys = Array(members[first...] + members[..<first]) + [members[first]]
+        let problem = MetaControllerVerification.Problem(
+            kind: .circularFactories, chain: keys.map(\.description),
+            message: "circular factories: " + keys.map(\.description).joined(separator: " -> "))
+        return PlacedProblem(problem: problem, keys: keys)
+    }
+
     private static func missingSample(_ key: FactoryKey) -> PlacedProblem {
         let problem = MetaControllerVerification.Problem(
             kind: .missingSample, chain: [key.description],
@@ -333,7 +576,8 @@ extension MetaController {
     /// The problems, each cause once, with the longest chain that led to it:
     /// a circle met from each of its factories is one, as is a missing
     /// registration (its key), a throwing factory (its registration), a
-    /// main-actor factory requested off the main actor (the pair), a read of
+    /// main-actor factory requested off the main actor or an async one requested
+    /// with `make` (the pair), a read of
     /// an empty slot (the product and the slot) and a consumer type's
     /// requirements, whatever the chains that reached them. Causes are told
     /// apart by the registrations' keys and the consumer types, not by their
@@ -364,7 +608,7 @@ extension MetaController {
                 } else {
                     cause.parts = [problem.chain.last ?? problem.message]
                 }
-            case .notOnMainActor:
+            case .notOnMainActor, .asyncFactory:
                 if placed.keys.isEmpty {
                     cause.parts = problem.chain.suffix(2)
                 } else {

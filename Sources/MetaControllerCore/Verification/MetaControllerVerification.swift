@@ -1,4 +1,5 @@
-/// What ``MetaController/verify(consumers:samples:)`` found: every problem of
+/// What ``MetaController/verify(consumers:samples:)`` or
+/// ``MetaController/verification(consumers:samples:)`` found: every problem of
 /// the registered factories and the listed consumers, all at once.
 ///
 /// ```swift
@@ -37,6 +38,12 @@ public struct MetaControllerVerification: Sendable, Equatable, CustomStringConve
             /// A factory, or a product one made, called ``MetaController/verify(consumers:samples:)``
             /// while the graph was verified: that call verified nothing, and returned this problem alone.
             public static let verifyCalledWhileVerifying = Kind("verifyCalledWhileVerifying")
+            /// A factory requested with `make` a product that only an async factory makes (the
+            /// app's `make` throws ``MetaControllerError/Code/asyncFactory`` there): make the
+            /// requesting factory async and request the product with `try await product(_:name:)`.
+            /// In a report of the synchronous ``MetaController/verify(consumers:samples:)``, also an
+            /// async registration it could not make: call ``MetaController/verification(consumers:samples:)``.
+            public static let asyncFactory = Kind("asyncFactory")
 
             /// The kind's name, such as `missingFactory`.
             public var description: String { name }
@@ -69,7 +76,9 @@ public struct MetaControllerVerification: Sendable, Equatable, CustomStringConve
     /// The cause is, by ``Problem/kind``: for `missingFactory`, the product
     /// missing (its type, name and argument type); for `factoryThrew`, the
     /// registration that threw; for `notOnMainActor`, the factory that asked
-    /// and the main-actor factory it asked for; for `unfilledRead`, the
+    /// and the main-actor factory it asked for; for `asyncFactory`, the
+    /// factory that asked with `make` and the async one it asked for (or the
+    /// async registration alone, which `verify` cannot make); for `unfilledRead`, the
     /// product that read and the slot; for `circularFactories`, the factories
     /// of the circle; for `unfilledRequirement`, the consumer type; for
     /// `missingSample` and `verifyCalledWhileVerifying`, the registration.
