@@ -28,6 +28,7 @@ let benchmarks: @Sendable () -> Void = {
     ApiBenchmarks.register()
     GraphBenchmarks.register()
     VerifyBenchmarks.register()
+    AsyncFactoryBenchmarks.register()
 }
 
 /// How much one measured iteration of a benchmark does.
