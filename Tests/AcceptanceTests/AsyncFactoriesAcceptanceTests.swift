@@ -38,7 +38,11 @@ final class AFLocked<Value>: @unchecked Sendable {
 extension AFLocked where Value == Int {
     /// Adds one and returns the new count.
     @discardableResult
-    func increment() -> Int { mutate { $0 += 1; return $0 } }
+    func increment() -> Int {
+        mutate {
+            $0 += 1; return $0
+        }
+    }
 }
 
 /// Holds every factory that passes it until the test opens it, and counts the arrivals.
@@ -120,11 +124,12 @@ final class AFRequests<T: Sendable>: @unchecked Sendable {
     func start(_ count: Int = 1, _ body: @escaping @Sendable () async throws -> T) {
         let started = self.started, finished = self.finished
         for _ in 0..<count {
-            tasks.append(Task {
-                started.increment()
-                defer { finished.increment() }
-                return try await body()
-            })
+            tasks.append(
+                Task {
+                    started.increment()
+                    defer { finished.increment() }
+                    return try await body()
+                })
         }
     }
 
@@ -132,11 +137,12 @@ final class AFRequests<T: Sendable>: @unchecked Sendable {
     func startOnMainActor(_ count: Int = 1, _ body: @escaping @MainActor @Sendable () async throws -> T) {
         let started = self.started, finished = self.finished
         for _ in 0..<count {
-            tasks.append(Task { @MainActor in
-                started.increment()
-                defer { finished.increment() }
-                return try await body()
-            })
+            tasks.append(
+                Task { @MainActor in
+                    started.increment()
+                    defer { finished.increment() }
+                    return try await body()
+                })
         }
     }
 
@@ -287,7 +293,6 @@ actor AFBackgroundActor {
 // MARK: - Tests
 
 @Suite struct AsyncFactoriesAcceptanceTests {
-
     // MARK: register: a new product per request
 
     @Test(.timeLimit(.minutes(1)))
@@ -374,11 +379,17 @@ actor AFBackgroundActor {
         #expect(try await metaController.product(AFOrderScreenModel.self, argument: 5).orderID == 5)
         seen.mutate { $0 = [] }
 
-        let report = metaController.verify()
+        let report = await metaController.verification()
         #expect(seen.value == [1], "the verification makes a product from the sample")
         #expect(report.factoriesMade == 1, "\(report)")
         #expect(report.factoriesChecked == 1, "\(report)")
         #expect(report.isSatisfied, "\(report)")
+        // (Lead, after the defect this test found: the synchronous verify no longer skips an
+        // async registration silently; it reports it, and says to call verification.)
+        seen.mutate { $0 = [] }
+        let synchronous = metaController.verify()
+        #expect(seen.value.isEmpty)
+        #expect(synchronous.problems.map(\.kind) == [.asyncFactory], "\(synchronous)")
     }
 
     @Test(.timeLimit(.minutes(1)))
@@ -1214,25 +1225,29 @@ actor AFBackgroundActor {
             do { try await product() } catch { fromProduct = error as? MetaControllerError }
             return (fromMake, fromProduct)
         }
-        let missing = await pair({ _ = try metaController.make(AFOther.self) },
-                                 { _ = try await metaController.product(AFOther.self) })
+        let missing = await pair(
+            { _ = try metaController.make(AFOther.self) },
+            { _ = try await metaController.product(AFOther.self) })
         #expect(missing.0?.code == .missingFactory)
         #expect(missing.1?.code == .missingFactory)
         #expect(missing.0?.description == missing.1?.description)
 
-        let missingNamed = await pair({ _ = try metaController.make(AFProduct.self, name: "B") },
-                                      { _ = try await metaController.product(AFProduct.self, name: "B") })
+        let missingNamed = await pair(
+            { _ = try metaController.make(AFProduct.self, name: "B") },
+            { _ = try await metaController.product(AFProduct.self, name: "B") })
         #expect(missingNamed.1?.code == .missingFactory)
         #expect(missingNamed.0?.description == missingNamed.1?.description)
 
-        let missingArgument = await pair({ _ = try metaController.make(AFProduct.self, name: "B", argument: 3) },
-                                         { _ = try await metaController.product(AFProduct.self, name: "B", argument: 3) })
+        let missingArgument = await pair(
+            { _ = try metaController.make(AFProduct.self, name: "B", argument: 3) },
+            { _ = try await metaController.product(AFProduct.self, name: "B", argument: 3) })
         #expect(missingArgument.1?.code == .missingFactory)
         #expect(missingArgument.0?.description == missingArgument.1?.description)
 
         // Synchronous factories in a circle.
-        let circle = await pair({ _ = try metaController.make(AFCircleA.self) },
-                                { _ = try await metaController.product(AFCircleA.self) })
+        let circle = await pair(
+            { _ = try metaController.make(AFCircleA.self) },
+            { _ = try await metaController.product(AFCircleA.self) })
         #expect(circle.1?.code == .circularFactories)
         #expect(circle.0?.description == circle.1?.description)
     }

@@ -15,7 +15,11 @@ private final class Slow: Sendable {
 /// Counts constructions across tasks.
 private final class Counter: Sendable {
     private let count = Lock(0)
-    func next() -> Int { count.withLock { $0 += 1; return $0 } }
+    func next() -> Int {
+        count.withLock {
+            $0 += 1; return $0
+        }
+    }
     var value: Int { count.withLock { $0 } }
 }
 
@@ -108,7 +112,9 @@ struct AsyncFactoriesTests {
     @Test func aSynchronousMakeOfAnAsyncFactoryThrowsAsyncFactoryNamingWhatToCall() throws {
         let metaController = MetaController()
         metaController.register(Slow.self, name: "b", argument: Int.self) { _, n async in Slow(n) }
-        metaController.registerShared(Slow.self) { _ in await Task.yield(); return Slow(0) }
+        metaController.registerShared(Slow.self) { _ in
+            await Task.yield(); return Slow(0)
+        }
         #expect {
             _ = try metaController.make(Slow.self)
         } throws: { error in
@@ -173,8 +179,12 @@ struct AsyncFactoriesTests {
     @Test func aProductThatIsAConsumerReceivesTheRequesterOrForASharedOneTheOwner() async throws {
         let parent = MetaController()
         let child = MetaController(parent: parent)
-        parent.register(Reader.self) { _ in await Task.yield(); return Reader() }
-        parent.registerShared(Reader.self, name: "shared") { _ in await Task.yield(); return Reader() }
+        parent.register(Reader.self) { _ in
+            await Task.yield(); return Reader()
+        }
+        parent.registerShared(Reader.self, name: "shared") { _ in
+            await Task.yield(); return Reader()
+        }
         #expect(try await child.product(Reader.self).metaController === child)
         #expect(try await child.product(Reader.self, name: "shared").metaController === parent)
     }

@@ -143,8 +143,12 @@ struct AsyncVerificationTests {
 
     @Test func aProblemOfASynchronousFactoryAnAsyncOneRequestsHasTheWholeChain() async {
         let metaController = MetaController()
-        metaController.register(Feed.self) { _ = try await $0.product(Detail.self) as Detail; return Feed() }
-        metaController.register(Detail.self) { _ = try $0.make(Missing.self) as Missing; return Detail() }
+        metaController.register(Feed.self) {
+            _ = try await $0.product(Detail.self) as Detail; return Feed()
+        }
+        metaController.register(Detail.self) {
+            _ = try $0.make(Missing.self) as Missing; return Detail()
+        }
         let report = await metaController.verification()
         #expect(report.problems.map(\.chain) == [["Feed", "Detail", "Missing"]], "\(report)")
         #expect(report.problems.first?.kind == .missingFactory)

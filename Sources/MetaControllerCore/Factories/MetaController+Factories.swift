@@ -213,7 +213,7 @@ extension MetaController {
     ///   - type: The registered type.
     ///   - name: The variant's name, or `nil` for the unnamed one.
     ///   - isolation: The caller's actor; leave the default. Main-actor factories need the main actor.
-    /// - Returns: A new product, or the shared one for ``registerShared(_:name:factory:)``.
+    /// - Returns: A new product, or the shared one for `registerShared(_:name:factory:)`.
     /// - Throws: ``MetaControllerError`` when no factory is registered
     ///   (``MetaControllerError/Code/missingFactory``), factories request each
     ///   other in a circle (``MetaControllerError/Code/circularFactories``) or a
