@@ -289,7 +289,9 @@ extension MetaController {
                         problem: problem, product: product, findings: verification.takeFindings(since: findingMark))
                 }
             }
-            for await (index, checked) in group {
+            // `next()`, not `for await`: in an isolated function the loop resolves to
+            // `Iterator.next(isolation:)`, which needs iOS 18 and macOS 15.
+            while let (index, checked) = await group.next() {
                 let slot = checked.product as? FactorySlot
                 results[index] = Result(
                     problem: checked.failure.map(Self.placed), product: slot?.anyProduct ?? checked.product,
