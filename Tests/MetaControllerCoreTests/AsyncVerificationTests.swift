@@ -37,6 +37,13 @@ private final class Eager: WeakMetaControllerConsumer, Sendable {
     func metaControllerDidArrive() { _ = apiController }
 }
 
+/// A product that says when it is let go of.
+private final class Watched: Sendable {
+    private let released: @Sendable () -> Void
+    init(released: @escaping @Sendable () -> Void) { self.released = released }
+    deinit { released() }
+}
+
 /// Counts constructions across tasks.
 private final class Counter: Sendable {
     private let count = Lock(0)
@@ -124,6 +131,26 @@ struct AsyncVerificationTests {
         #expect(report.factoriesChecked == 9 && report.factoriesMade == 3, "\(report)")
         let missing = report.problems.first { $0.kind == .missingFactory }
         #expect(missing?.chain == ["Feed", "Missing"])
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aVerificationLetsGoOfTheProductsItMadeEvenWhileATaskAFactoryStartedGoesOn() async {
+        let gate = AsyncGate()
+        let released = Inbox<Bool>()
+        let metaController = MetaController()
+        metaController.registerShared(Watched.self) { _ in Watched { released.record(true) } }
+        metaController.register(Nested.self) { metaController in
+            _ = try metaController.make(Watched.self) as Watched
+            // A task the factory starts inherits the verification's task-local values and outlives it.
+            Task { await gate.pass() }
+            await Task.yield()
+            return Nested()
+        }
+        let report = await metaController.verification()
+        #expect(report.isSatisfied, "\(report)")
+        // No product is kept: the shared product the verification made is let go of when it returns.
+        #expect(released.values == [true])
+        gate.open()
     }
 
     @Test func aMissingProductDeepInAChainOfAsyncFactoriesHasTheLongestChain() async {

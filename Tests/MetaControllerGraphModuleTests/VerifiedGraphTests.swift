@@ -57,6 +57,15 @@ struct VerifiedGraphTests {
         #expect(repository?.description == "registration Repository (per request, async, scope 0)")
     }
 
+    @Test func anAsyncFactorysRequestIsAnEdgeToTheRegistrationThatAnsweredIt() async {
+        // Repository's request for Database is answered by the verified MetaController's
+        // registration, through the verification's stand-in: an edge to it, no missing product.
+        let graph = await graph().verifiedGraph()
+        let dependencies = graph.dependencies(of: .init(.registration, "Repository")).map(\.id)
+        #expect(dependencies.contains(.init(.registration, "Database")), "\(dependencies)")
+        #expect(graph.node(.init(.missingProduct, "Database")) == nil)
+    }
+
     @Test func mermaidAndDOTMarkAnAsyncRegistrationInItsLabel() async {
         let graph = await graph().verifiedGraph()
         #expect(graph.mermaid.contains("registration_Database[\"Database<br/>shared, async\"]"), "\(graph.mermaid)")

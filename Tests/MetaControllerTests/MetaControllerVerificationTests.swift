@@ -54,6 +54,19 @@ private final class EagerScreen: MetaControllerConsumer {
 @Suite("MetaControllerVerification: verify(consumers:samples:)")
 @MainActor
 struct MetaControllerVerificationTests {
+    @Test func aFactoryThatCaughtOneFailedRequestAndThrewOnTheNextIsReportedForTheOneThatMadeItFail() {
+        let metaController = MetaController()
+        // An optional dependency first (caught), then a required one that is missing too.
+        metaController.register(Top.self) { metaController in
+            _ = try? metaController.make(Middle.self) as Middle
+            _ = try metaController.make(Unregistered.self) as Unregistered
+            return Top()
+        }
+        let report = metaController.verify()
+        #expect(report.problems.map(\.kind) == [.missingFactory], "\(report)")
+        #expect(report.problems.first?.chain == ["Top", "Unregistered"], "\(report)")
+    }
+
     /// The graph of the definition of done: five problems planted in one graph.
     private func brokenGraph() -> MetaController {
         let metaController = MetaController()
