@@ -291,9 +291,7 @@ extension MetaController {
         // A stand-in of an async verification, asked by an async factory: the
         // request is verified as a synchronous factory's (``AsyncVerificationRun/section(from:_:)``).
         if isScratch, FactoryConstruction.verification == nil, let frame = AsyncVerificationFrame.active {
-            return try frame.run.section(from: frame) { _ in
-                try make(type, name: name, argument: argument, isolation: isolation)
-            }
+            return try madeInSection(of: frame, type, name: name, argument: argument, isolation: isolation)
         }
         let key = FactoryKey(type, Argument.self, name: name)
         // Here first, apart from the walk up the parents: a request answered
@@ -330,7 +328,7 @@ extension MetaController {
             return try unsafeDowncast(registration, to: FactoryRegistration<Argument, Product>.self).product(
                 key: key, requester: self, argument: argument, isolation: isolation)
         case .found(.asyncRegistration), .found(.asyncShared), .found(.asyncBuilding):
-            throw FactoryConstruction.failing(.asyncFactory(key), key)
+            throw Self.asyncFactoryFailure(key)
         case .found(let slot):
             return slot.madeProduct(as: Product.self)
         case .claimed(let factory, let build):
@@ -338,9 +336,7 @@ extension MetaController {
         case .verifying(let factory, let verification):
             return try verification.sharedProduct(of: factory, key: key, owner: owner).madeProduct(as: Product.self)
         case .verifyingAsync(let factory, let frame):
-            return try frame.run.section(from: frame) { run in
-                try run.sharedProduct(of: factory, key: key, owner: owner)
-            }.madeProduct(as: Product.self)
+            return try Self.verifiedShared(factory, in: frame, key: key, owner: owner).madeProduct(as: Product.self)
         case .wait(let waiters, let build):
             // The request building it is this one's own caller: waiting would never end.
             if FactoryConstruction.isRunning(key) {
@@ -351,6 +347,36 @@ extension MetaController {
             try SharedFactoryWaits.wait(for: SharedFactoryWaits.Build(owner, build), key: key, on: waiters)
             return try make(type, name: key.name, argument: argument, isolation: isolation)
         }
+    }
+
+    // The rarely taken branches of a request, out of line: `make` is inlined into
+    // every level of a chain of factories, and what it holds on the stack is paid
+    // once per level (a 512 KiB thread holds 60 levels, under the thread sanitizer too).
+
+    /// A synchronous request made by an async factory to a stand-in of an async verification.
+    @inline(never)
+    private func madeInSection<Product, Argument>(
+        of frame: AsyncVerificationFrame, _ type: Product.Type, name: String?, argument: Argument,
+        isolation: isolated (any Actor)?
+    ) throws -> Product {
+        try frame.run.section(from: frame) { _ in
+            try make(type, name: name, argument: argument, isolation: isolation)
+        }
+    }
+
+    /// The error of a synchronous request for a product only an async factory makes.
+    @inline(never)
+    private static func asyncFactoryFailure(_ key: FactoryKey) -> MetaControllerError {
+        FactoryConstruction.failing(.asyncFactory(key), key)
+    }
+
+    /// A shared product an async verification makes for itself, asked synchronously.
+    @inline(never)
+    private static func verifiedShared(
+        _ factory: @escaping FactorySlot.SharedFactory, in frame: AsyncVerificationFrame, key: FactoryKey,
+        owner: MetaController
+    ) throws -> FactorySlot {
+        try frame.run.section(from: frame) { run in try run.sharedProduct(of: factory, key: key, owner: owner) }
     }
 
     /// Makes the product of the shared factory under `key`, which this request
