@@ -252,20 +252,19 @@ enum FactoryConstruction {
         return try withUnsafePointer(to: &node) { node in
             innermost.value = UnsafeRawPointer(node)
             defer { innermost.value = outer }
-            guard let run = verification?.takeUnretainedValue() else { return try body() }
-            let request = requester.flatMap {
-                VerificationRun.Request(key, requester: $0, argument: argument, shared: shared)
-            }
-            if let request, let outcome = run.outcome(of: request) {
-                return try run.replay(outcome, of: key, as: Result.self)
-            }
-            let start = run.start
+            guard let verification else { return try body() }
+            // The verification's work in calls out of line: this closure is on
+            // the stack of every request, verified or not, once per level.
+            let verified = VerificationRun.Running(
+                verification.takeUnretainedValue(), key, requester: requester, argument: argument, shared: shared,
+                depth: depth)
+            if let replayed = try verified.replayed(as: Result.self) { return replayed }
             do {
                 let result = try body()
-                run.made(request, result, depth: depth, since: start)
+                verified.made(result)
                 return result
             } catch {
-                run.failed(request, error, depth: depth, since: start)
+                verified.failed(error)
                 throw error
             }
         }

@@ -290,8 +290,8 @@ extension MetaController {
     ) throws -> Product {
         // A stand-in of an async verification, asked by an async factory: the
         // request is verified as a synchronous factory's (``AsyncVerificationRun/section(from:_:)``).
-        if isScratch, FactoryConstruction.verification == nil, let frame = AsyncVerificationFrame.active {
-            return try madeInSection(of: frame, type, name: name, argument: argument, isolation: isolation)
+        if isScratch, let product = try madeInSection(type, name: name, argument: argument, isolation: isolation) {
+            return product
         }
         let key = FactoryKey(type, Argument.self, name: name)
         // Here first, apart from the walk up the parents: a request answered
@@ -320,11 +320,34 @@ extension MetaController {
         of found: FactoryLookup, _ type: Product.Type, key: FactoryKey, owner: MetaController, argument: Argument,
         isolation: isolated (any Actor)?
     ) throws -> Product {
-        switch found {
-        case .found(.registration(let registration)):
+        // The two common answers here, the rest out of line (``rarelyFoundProduct(of:_:key:owner:argument:isolation:)``).
+        if case .found(.registration(let registration)) = found {
             // Stored under a key made from the same two types, so it is of this
             // class: the cast is unchecked (a check would be a pointer
             // comparison, but needs the generic class's metadata looked up).
+            return try unsafeDowncast(registration, to: FactoryRegistration<Argument, Product>.self).product(
+                key: key, requester: self, argument: argument, isolation: isolation)
+        }
+        if case .found(let slot) = found, !slot.isAsync {
+            return slot.madeProduct(as: Product.self)
+        }
+        return try rarelyFoundProduct(of: found, type, key: key, owner: owner, argument: argument, isolation: isolation)
+    }
+
+    // The rarely taken branches of a request, out of line: `make` is inlined into
+    // every level of a chain of factories, and what it holds on the stack is paid
+    // once per level (a 512 KiB thread holds 60 levels, under the thread sanitizer too).
+
+    /// ``product(of:_:key:owner:argument:isolation:)`` for what is neither a
+    /// factory nor a product made: a shared product to make or wait for, one
+    /// a verification makes, or an async registration.
+    @inline(never)
+    private func rarelyFoundProduct<Argument, Product>(
+        of found: FactoryLookup, _ type: Product.Type, key: FactoryKey, owner: MetaController, argument: Argument,
+        isolation: isolated (any Actor)?
+    ) throws -> Product {
+        switch found {
+        case .found(.registration(let registration)):
             return try unsafeDowncast(registration, to: FactoryRegistration<Argument, Product>.self).product(
                 key: key, requester: self, argument: argument, isolation: isolation)
         case .found(.asyncRegistration), .found(.asyncShared), .found(.asyncBuilding):
@@ -349,17 +372,15 @@ extension MetaController {
         }
     }
 
-    // The rarely taken branches of a request, out of line: `make` is inlined into
-    // every level of a chain of factories, and what it holds on the stack is paid
-    // once per level (a 512 KiB thread holds 60 levels, under the thread sanitizer too).
-
-    /// A synchronous request made by an async factory to a stand-in of an async verification.
+    /// A synchronous request made by an async factory to a stand-in of an
+    /// async verification, made in a section of it; `nil` when no async
+    /// verification runs in this task outside every synchronous factory.
     @inline(never)
     private func madeInSection<Product, Argument>(
-        of frame: AsyncVerificationFrame, _ type: Product.Type, name: String?, argument: Argument,
-        isolation: isolated (any Actor)?
-    ) throws -> Product {
-        try frame.run.section(from: frame) { _ in
+        _ type: Product.Type, name: String?, argument: Argument, isolation: isolated (any Actor)?
+    ) throws -> Product? {
+        guard FactoryConstruction.verification == nil, let frame = AsyncVerificationFrame.active else { return nil }
+        return try frame.run.section(from: frame) { _ in
             try make(type, name: name, argument: argument, isolation: isolation)
         }
     }

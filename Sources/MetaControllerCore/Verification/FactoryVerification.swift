@@ -291,6 +291,52 @@ final class VerificationRun {
         }
     }
 
+    /// A factory run for a request in a verification
+    /// (``FactoryConstruction/running(_:requester:argument:shared:lookingForCircle:_:)``):
+    /// the outcome kept of the same request before, or where the records
+    /// stood before the factory runs, to keep what it does.
+    struct Running {
+        private let run: VerificationRun
+        private let key: FactoryKey
+        private let request: Request?
+        private let depth: Int
+        private let start: Start
+
+        /// The run of the factory of `key`, `depth` on the chain, for a
+        /// request to `requester` (`nil`: its outcome is not kept) with `argument`.
+        @inline(never)
+        init<Argument>(
+            _ run: VerificationRun, _ key: FactoryKey, requester: MetaController?, argument: Argument, shared: Bool,
+            depth: Int
+        ) {
+            self.run = run
+            self.key = key
+            self.request = requester.flatMap { Request(key, requester: $0, argument: argument, shared: shared) }
+            self.depth = depth
+            start = run.start
+        }
+
+        /// The outcome of the same request made before in the run, replayed;
+        /// `nil` when the factory is to run.
+        @inline(never)
+        func replayed<Product>(as _: Product.Type) throws -> Product? {
+            guard let request, let outcome = run.outcome(of: request) else { return nil }
+            return try run.replay(outcome, of: key, as: Product.self)
+        }
+
+        /// Keeps `result`, the factory's product.
+        @inline(never)
+        func made(_ result: Any) {
+            run.made(request, result, depth: depth, since: start)
+        }
+
+        /// Keeps `error`, the factory's failure.
+        @inline(never)
+        func failed(_ error: any Error) {
+            run.failed(request, error, depth: depth, since: start)
+        }
+    }
+
     /// What a request's factory did, and what to record again when it is requested again.
     struct Outcome {
         let result: Result<Any, any Error>
