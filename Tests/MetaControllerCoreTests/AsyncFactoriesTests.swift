@@ -30,9 +30,12 @@ private final class Alpha: Sendable {}
 private final class Beta: Sendable {}
 
 /// A consumer made by a factory: it receives the MetaController.
-private final class Reader: MetaControllerConsumer, @unchecked Sendable {
-    // Set once by the MetaController's hand-over, before any test reads it.
-    var metaController: MetaController?
+private final class Reader: MetaControllerConsumer, Sendable {
+    private let held = Lock<MetaController?>(nil)
+    var metaController: MetaController? {
+        get { held.withLock { $0 } }
+        set { held.withLock { $0 = newValue } }
+    }
 }
 
 /// A sync shared product the test holds inside its factory, on the factory's thread.

@@ -38,7 +38,7 @@ final class AsyncFactoryRegistration<Argument, Product>: Sendable {
 }
 
 extension AsyncFactoryRegistration where Argument: Sendable, Product: Sendable {
-    /// Makes a new product on every request, in the requesting task, with the
+    /// Makes a new product on every request, in a child task of the requesting one, with the
     /// requesting MetaController.
     static func perRequest(
         _ build: @escaping @Sendable (MetaController, Argument) async throws -> Product, sample: Argument? = nil
